@@ -1,0 +1,251 @@
+"""What can never go: the pin rules, correction detection, and tool groups.
+
+Pins are decided per message from its role and text (system, correction, plan), and per
+position (the task, the last N messages, explicit pins by message id). A tool group (an
+assistant turn with `tool_calls` and every result answering it) is pinned as a whole when
+any member is: compaction and eviction move whole groups or nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol, runtime_checkable
+
+from . import config
+from .overheads import content_text
+
+__all__ = [
+    "DEFAULT_CORRECTION_PATTERNS",
+    "DEFAULT_PLAN_PATTERN",
+    "DEFAULT_PLAN_TOOLS",
+    "SUMMARY_MARKER",
+    "CorrectionRule",
+    "PinPolicy",
+    "PinReason",
+    "RegexCorrectionRule",
+    "is_summary_text",
+    "tool_groups",
+]
+
+PinReason = Literal["system", "task", "plan", "correction", "explicit", "recent", "group"]
+
+# A compaction summary starts with this marker; it is how a plain message list (a saved
+# transcript, the workbench) recognises one without the window's metadata.
+SUMMARY_MARKER = re.compile(r"^\[\d+ earlier turns compacted\.")
+
+
+def is_summary_text(text: str) -> bool:
+    return bool(SUMMARY_MARKER.match(text))
+
+
+@runtime_checkable
+class CorrectionRule(Protocol):
+    """Decides whether a user turn corrects the agent (and so must survive compaction)."""
+
+    def matches(self, text: str) -> bool: ...
+
+
+# Anchored on how people open a correction, not on substrings: "not ", "no," or "instead"
+# anywhere in a sentence match most ordinary prose ("do not change the public API",
+# "It cannot find...", "piano, guitar").
+DEFAULT_CORRECTION_PATTERNS: tuple[str, ...] = (
+    r"^\W*(?:no|nope|nah)\b\s*[,.!;:\-]",  # "No, use the staging database"
+    r"^\W*(?:no|nope)\s*$",
+    r"^\W*(?:actually|wait|stop|hold on|oops|correction)\b\s*[,.!;:\-]",
+    r"^\W*(?:that'?s|that is|this is|you'?re|you are|it'?s)\s+(?:not\s+(?:right|correct|what)|wrong|incorrect)\b",
+    r"\b(?:that'?s|that is)\s+not\s+what\s+I\s+(?:asked|meant|wanted|said)\b",
+    r"\bI\s+(?:meant|said|asked\s+(?:you\s+)?(?:for|to))\b[^.?!]{0,80}\b(?:not|instead)\b",
+    r"\bI\s+meant\b",
+    r"\b(?:don'?t|do\s+not|never)\s+(?:do\s+that|touch|use|change|modify|delete|remove)\b[^.?!]{0,60}\b(?:again|anymore|any\s+more|instead)\b",
+    r"\buse\s+[^.?!]{1,60}\binstead\b",
+    r"\binstead\s+of\s+[^.?!]{1,60},\s*(?:use|do|try|call)\b",
+    r"\byou\s+(?:were|are|got\s+it)\s+wrong\b",
+    r"\bwrong\s+(?:file|branch|database|directory|folder|function|one|approach|table|model|environment|endpoint)\b",
+    r"\bplease\s+revert\b|\brevert\s+(?:that|this|it|the\s+last)\b|\bundo\s+(?:that|this|it|the\s+last)\b",
+)
+
+DEFAULT_PLAN_PATTERN = r"^\W*(?:(?:the|my|our|updated|current|revised|new)\s+)*plan\s*(?::|\n|-|—)"
+DEFAULT_PLAN_TOOLS: tuple[str, ...] = ("update_plan", "TodoWrite", "todo_write", "write_todos")
+
+
+@dataclass(frozen=True)
+class RegexCorrectionRule:
+    """A correction is a user turn matching any of `patterns` (case-insensitive)."""
+
+    patterns: tuple[str, ...] = DEFAULT_CORRECTION_PATTERNS
+    _compiled: re.Pattern[str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        joined = "|".join(f"(?:{p})" for p in self.patterns) or r"(?!x)x"
+        object.__setattr__(self, "_compiled", re.compile(joined, re.IGNORECASE | re.MULTILINE))
+
+    def matches(self, text: str) -> bool:
+        # Corrections are short and say so up front; a long pasted document is not one.
+        return bool(self._compiled.search(text[:2_000]))
+
+
+@dataclass(frozen=True)
+class PinPolicy:
+    """The pin rules. A plain value: change one with `dataclasses.replace` or `window.pins = ...`.
+
+    `explicit` holds message ids: the 0-based order in which messages were appended to a
+    window (for a loaded transcript, its message index). An id follows its message through
+    compactions, unlike a list position.
+    """
+
+    keep_recent: int = config.KEEP_RECENT
+    pin_system: bool = True
+    pin_task: bool = True  # the first user turn: the task statement
+    pin_plan: bool = True  # the latest plan (a message opening with "Plan:", or a plan tool call)
+    pin_corrections: bool = True
+    correction_rule: CorrectionRule = field(default_factory=RegexCorrectionRule)
+    plan_pattern: str = DEFAULT_PLAN_PATTERN
+    plan_tools: tuple[str, ...] = DEFAULT_PLAN_TOOLS
+    explicit: frozenset[int] = frozenset()
+
+    def __post_init__(self) -> None:
+        if self.keep_recent < 0:
+            raise ValueError(f"PinPolicy(keep_recent={self.keep_recent}) must not be negative")
+        if not isinstance(self.explicit, frozenset):
+            object.__setattr__(self, "explicit", frozenset(self.explicit))
+        object.__setattr__(self, "_plan_re", re.compile(self.plan_pattern, re.IGNORECASE))
+
+    # -- per-message rules (depend only on the message) -----------------------------------
+    def is_correction(self, message: Mapping[str, Any]) -> bool:
+        if message.get("role") != "user":
+            return False
+        text, _ = content_text(message.get("content"))
+        if not text or is_summary_text(text):
+            return False
+        return self.correction_rule.matches(text)
+
+    def is_plan(self, message: Mapping[str, Any]) -> bool:
+        role = message.get("role")
+        if role not in ("user", "assistant"):
+            return False
+        for call in message.get("tool_calls") or ():
+            if (call.get("function") or {}).get("name") in self.plan_tools:
+                return True
+        text, _ = content_text(message.get("content"))
+        return bool(text) and not is_summary_text(text) and bool(self._plan_re.match(text))  # type: ignore[attr-defined]
+
+    # -- whole-list rules ----------------------------------------------------------------
+    def pin_reasons(self, messages: Sequence[Mapping[str, Any]]) -> list[PinReason | None]:
+        """Why each message of a plain list is pinned (None: it is not). Linear in the list."""
+        flags = [_static_flags(self, m) for m in messages]
+        summaries = [_is_summary_message(m) for m in messages]
+        return resolve_pins(
+            self,
+            roles=[str(m.get("role")) for m in messages],
+            static=flags,
+            ids=range(len(messages)),
+            summary=summaries,
+            groups=tool_groups(messages),
+            task_id=_first_task(messages, summaries),
+            explicit=frozenset(),
+        )
+
+    def pinned(self, messages: Sequence[Mapping[str, Any]]) -> set[int]:
+        return {i for i, reason in enumerate(self.pin_reasons(messages)) if reason is not None}
+
+
+STATIC_SYSTEM, STATIC_CORRECTION, STATIC_PLAN = 1, 2, 4
+
+
+def _static_flags(policy: PinPolicy, message: Mapping[str, Any]) -> int:
+    """Bit flags for the pin rules that depend on the message alone (cached by the window)."""
+    flags = 0
+    if message.get("role") == "system":
+        flags |= STATIC_SYSTEM
+    if policy.is_correction(message):
+        flags |= STATIC_CORRECTION
+    if policy.is_plan(message):
+        flags |= STATIC_PLAN
+    return flags
+
+
+def _is_summary_message(message: Mapping[str, Any]) -> bool:
+    if message.get("role") != "user":
+        return False
+    text, _ = content_text(message.get("content"))
+    return is_summary_text(text)
+
+
+def _first_task(messages: Sequence[Mapping[str, Any]], summaries: Sequence[bool]) -> int | None:
+    for index, message in enumerate(messages):
+        if message.get("role") == "user" and not summaries[index]:
+            return index
+    return None
+
+
+def tool_groups(messages: Sequence[Mapping[str, Any]]) -> list[int]:
+    """For each message, the index of the first message of its tool group.
+
+    An assistant message with `tool_calls` opens a group; each `tool` message answering one
+    of its calls joins it. Every other message is a group of its own.
+    """
+    groups: list[int] = []
+    owner: dict[str, int] = {}
+    for index, message in enumerate(messages):
+        role = message.get("role")
+        if role == "assistant" and message.get("tool_calls"):
+            for call in message["tool_calls"]:
+                if call.get("id") is not None:
+                    owner[str(call["id"])] = index
+            groups.append(index)
+        elif role == "tool" and str(message.get("tool_call_id")) in owner:
+            groups.append(owner.pop(str(message.get("tool_call_id"))))
+        else:
+            groups.append(index)
+    return groups
+
+
+def resolve_pins(
+    policy: PinPolicy,
+    *,
+    roles: Sequence[str],
+    static: Sequence[int],
+    ids: Sequence[int],
+    summary: Sequence[bool],
+    groups: Sequence[int],
+    task_id: int | None,
+    explicit: frozenset[int],
+) -> list[PinReason | None]:
+    """Combine the cached per-message flags with the positional rules, then widen to groups.
+
+    `groups[i]` is any key shared by the members of message i's tool group.
+    """
+    count = len(roles)
+    reasons: list[PinReason | None] = [None] * count
+    latest_plan = -1
+    if policy.pin_plan:
+        for index in range(count - 1, -1, -1):
+            if static[index] & STATIC_PLAN and not summary[index]:
+                latest_plan = index
+                break
+    recent_from = count - policy.keep_recent
+    all_explicit = explicit | policy.explicit
+    for index in range(count):
+        flags = static[index]
+        reason: PinReason | None = None
+        if policy.pin_system and flags & STATIC_SYSTEM:
+            reason = "system"
+        elif policy.pin_task and task_id is not None and ids[index] == task_id:
+            reason = "task"
+        elif index == latest_plan:
+            reason = "plan"
+        elif policy.pin_corrections and flags & STATIC_CORRECTION and not summary[index]:
+            reason = "correction"
+        elif ids[index] in all_explicit:
+            reason = "explicit"
+        elif index >= recent_from:
+            reason = "recent"
+        reasons[index] = reason
+    # A group is pinned whole: its other members are pinned as "group".
+    pinned_groups = {groups[i] for i in range(count) if reasons[i] is not None}
+    for index in range(count):
+        if reasons[index] is None and groups[index] in pinned_groups:
+            reasons[index] = "group"
+    return reasons
