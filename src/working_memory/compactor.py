@@ -79,7 +79,9 @@ def render_span(messages: Sequence[Mapping[str, Any]]) -> str:
         role = str(message.get("role", "?"))
         for call in message.get("tool_calls") or []:
             function = call.get("function") or {}
-            lines.append(f"[{role} calls {function.get('name', '?')}({function.get('arguments') or ''})]")
+            lines.append(
+                f"[{role} calls {function.get('name', '?')}({function.get('arguments') or ''})]"
+            )
         text = _text_of(message.get("content")).strip()
         if text:
             if role == "tool":
@@ -114,7 +116,9 @@ class Compactor:
         prompt: str = COMPACT_PROMPT,
         max_span_chars: int = 400_000,
     ) -> None:
-        render_prompt(prompt, span="", limit=word_limit)  # reject a bad template now, not mid-session
+        render_prompt(
+            prompt, span="", limit=word_limit
+        )  # reject a bad template now, not mid-session
         self.client = client
         self.word_limit = word_limit
         self.prompt = prompt
@@ -129,7 +133,12 @@ class Compactor:
             # Keep the head and the tail: the summariser's own window is finite too.
             half = self.max_span_chars // 2
             text = f"{text[:half]}\n... [{len(text) - 2 * half} chars of the span omitted] ...\n{text[-half:]}"
-        return [{"role": "user", "content": render_prompt(self.prompt, span=text, limit=self.word_limit)}]
+        return [
+            {
+                "role": "user",
+                "content": render_prompt(self.prompt, span=text, limit=self.word_limit),
+            }
+        ]
 
     def compact(self, span: Sequence[Mapping[str, Any]]) -> CompactionResult:
         request = self.build_request(span)
@@ -137,17 +146,22 @@ class Compactor:
         try:
             response = self.client.complete(request)
             content = response.content
-        except Exception as exc:  # noqa: BLE001 - any client failure must become a result
+        except Exception as exc:
             reason = redact(f"{type(exc).__name__}: {exc}")[:500]
             return CompactionResult(
-                None, reason=f"summariser failed: {reason}", error=reason,
+                None,
+                reason=f"summariser failed: {reason}",
+                error=reason,
                 latency_s=time.perf_counter() - started,
             )
         latency = getattr(response, "latency_s", None) or time.perf_counter() - started
         prompt_tokens, completion_tokens, cost, model = _usage_of(response)
         meta: dict[str, Any] = dict(
-            prompt_tokens=prompt_tokens, completion_tokens=completion_tokens,
-            latency_s=latency, cost_usd=cost, model=model,
+            prompt_tokens=prompt_tokens,
+            completion_tokens=completion_tokens,
+            latency_s=latency,
+            cost_usd=cost,
+            model=model,
         )
         if not isinstance(content, str):
             return CompactionResult(
@@ -155,7 +169,11 @@ class Compactor:
             )
         summary = content.strip()
         if not summary:
-            return CompactionResult(None, reason="summariser returned an empty reply", error="empty", **meta)
+            return CompactionResult(
+                None, reason="summariser returned an empty reply", error="empty", **meta
+            )
         if summary.strip(" .\n\"'`*").upper() == NOTHING:
-            return CompactionResult(None, reason="summariser answered NOTHING", nothing=True, **meta)
+            return CompactionResult(
+                None, reason="summariser answered NOTHING", nothing=True, **meta
+            )
         return CompactionResult(summary, reason="summarised", **meta)

@@ -77,13 +77,19 @@ TEMPLATES: dict[str, PromptTemplate] = {
     t.name: t
     for t in (
         PromptTemplate(
-            "default", "Dense fact list: decisions, verbatim facts, failures, corrections.", COMPACT_PROMPT
+            "default",
+            "Dense fact list: decisions, verbatim facts, failures, corrections.",
+            COMPACT_PROMPT,
         ),
         PromptTemplate(
-            "state", "Sectioned state tracking in the style of OpenHands' summariser.", _STATE_PROMPT
+            "state",
+            "Sectioned state tracking in the style of OpenHands' summariser.",
+            _STATE_PROMPT,
         ),
         PromptTemplate(
-            "handoff", "A handoff note for a fresh agent, in the style of Codex's compaction.", _HANDOFF_PROMPT
+            "handoff",
+            "A handoff note for a fresh agent, in the style of Codex's compaction.",
+            _HANDOFF_PROMPT,
         ),
     )
 }
@@ -113,7 +119,9 @@ def template_problems(template: str) -> list[str]:
             )
         seen.add(name)
     if "span" not in seen:
-        problems.append("the template has no {span} placeholder: the model would never see the span")
+        problems.append(
+            "the template has no {span} placeholder: the model would never see the span"
+        )
     return problems
 
 
