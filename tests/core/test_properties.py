@@ -1,0 +1,117 @@
+"""Hypothesis property tests: random sessions under random policies keep every invariant."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from working_memory import Budget, Compactor, JsonlArchive, ManagedWindow, PinPolicy, read_archive
+from working_memory.window import STRATEGIES
+
+from .helpers import ScriptedClient, orphans
+
+REPLIES = ["- fact: /src/a.py:12 raised KeyError", "NOTHING", TimeoutError("timed out"), "x " * 3_000, ""]
+
+op = st.one_of(
+    st.tuples(st.just("user"), st.integers(1, 400)),
+    st.tuples(st.just("assistant"), st.integers(1, 400)),
+    st.tuples(st.just("tools"), st.integers(1, 3), st.integers(1, 3_000)),
+    st.tuples(st.just("correction"), st.integers(0, 0)),
+    st.tuples(st.just("plan"), st.integers(1, 50)),
+    st.tuples(st.just("pin"), st.integers(0, 10_000)),
+    st.tuples(st.just("prepare"), st.integers(0, 0)),
+)
+
+policy = st.fixed_dictionaries({
+    "keep_recent": st.integers(0, 8),
+    "compact_at": st.floats(0.3, 0.8),
+    "gap": st.floats(0.0, 0.2),
+    "strategy": st.sampled_from(STRATEGIES),
+    "replies": st.lists(st.sampled_from(range(len(REPLIES))), max_size=6),
+    "compactor": st.booleans(),
+    "max_tool_tokens": st.sampled_from([None, 300, 1_500]),
+    "max_span": st.integers(2, 30),
+    "window": st.integers(3_000, 20_000),
+})
+
+
+def _message(kind: str, size: int, n: int) -> list[dict[str, Any]]:
+    if kind == "user":
+        return [{"role": "user", "content": f"u{n} " + "word " * size}]
+    if kind == "assistant":
+        return [{"role": "assistant", "content": f"a{n} " + "token " * size}]
+    if kind == "correction":
+        return [{"role": "user", "content": f"No, use the staging database for step {n}."}]
+    if kind == "plan":
+        return [{"role": "assistant", "content": f"Plan:\n" + "- step\n" * size}]
+    raise AssertionError(kind)
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(ops=st.lists(op, min_size=5, max_size=160), config=policy)
+def test_random_sessions_keep_every_invariant(ops: list[tuple[Any, ...]], config: dict[str, Any], tmp_path_factory) -> None:
+    archive = JsonlArchive(Path(tmp_path_factory.mktemp("arch")) / "a.jsonl")
+    client = ScriptedClient(replies=[REPLIES[i] for i in config["replies"]], default=REPLIES[0])
+    window = ManagedWindow(
+        budget=Budget(window=config["window"], reserve_completion=500, counter="estimate"),
+        pins=PinPolicy(keep_recent=config["keep_recent"]),
+        compactor=Compactor(client) if config["compactor"] else None,
+        max_tool_tokens=min(config["max_tool_tokens"], 1_000) if config["max_tool_tokens"] else None,
+        compact_at=config["compact_at"],
+        evict_at=min(0.95, config["compact_at"] + config["gap"]),
+        archive=archive,
+        strategy=config["strategy"],
+        max_span=config["max_span"],
+    )
+    window.append({"role": "system", "content": "you are an agent"})
+    window.append({"role": "user", "content": "TASK: the task statement"})
+    appended = {0, 1}
+    for n, (kind, *args) in enumerate(ops):
+        if kind == "prepare":
+            pinned_ids = {i for i, r in zip(window.ids, window.pin_reasons(), strict=True) if r}
+            try:
+                sent = window.prepare()
+            except Exception as exc:  # pragma: no cover - the property is that this never happens
+                raise AssertionError(f"prepare() raised {exc!r}") from exc
+            assert pinned_ids <= set(window.ids), "a pinned message left the window"
+            assert orphans(sent) == (set(), set())
+            if window.pressure() > window.evict_at:
+                assert window.events[-1].kind == "over_budget"
+            assert "TASK: the task statement" in [m.get("content") for m in sent]
+            continue
+        if kind == "pin":
+            ids = [i for i in window.ids if i >= 0]
+            if ids:
+                window.pin(ids[args[0] % len(ids)])
+            continue
+        before = set(window.ids)
+        try:
+            if kind == "tools":
+                calls, size = args
+                call_ids = [f"c{n}_{k}" for k in range(calls)]
+                window.append({"role": "assistant", "content": None, "tool_calls": [
+                    {"id": c, "type": "function", "function": {"name": "sh", "arguments": "{}"}} for c in call_ids]})
+                for c in call_ids:
+                    try:
+                        window.append({"role": "tool", "tool_call_id": c, "content": "out\n" * size})
+                    except ValueError as exc:
+                        # What an agent does with a refused result: answer the call briefly.
+                        assert "cannot be sent" in str(exc)
+                        window.append({"role": "tool", "tool_call_id": c, "content": "error: output too large"})
+            else:
+                for message in _message(kind, args[0], n):
+                    window.append(message)
+        except ValueError as exc:
+            assert "cannot be sent" in str(exc)
+        appended |= set(window.ids) - before
+    window.prepare()
+    records = read_archive(archive.path) if archive.path.exists() else []
+    archived = {r["window_id"] for r in records if r["reason"] in ("compacted", "evicted") and r["window_id"] >= 0}
+    kept = {i for i in window.ids if i >= 0}
+    assert kept | archived == appended
+    assert not kept & archived
+    for message in window.prepare():
+        assert set(message) <= {"role", "content", "tool_calls", "tool_call_id", "name"}
