@@ -4,13 +4,38 @@ from __future__ import annotations
 
 from .archive import Archive, JsonlArchive, read_archive
 from .budget import Budget
+from .calibrated import CalibratedCounter
+from .clients import (
+    AnthropicClient,
+    ClientConfig,
+    ClientNotConfigured,
+    LLMCallError,
+    OpenAIClient,
+    client_from_env,
+    estimate_cost,
+)
 from .compactor import NOTHING, CompactionResult, Compactor, SpanCompactor, render_span
+from .compare import CostEstimate, Variant, compare, estimate_compare_cost
+from .evaluate import ProbeScores, SummaryScore, judge_summary, probe_summary
 from .events import WindowEvent
+from .exact import CounterUnavailableError, HFTokenizerCounter, TiktokenCounter
+from .extractive import ExtractiveCompactor
+from .facts import Fact, extract_facts
 from .llm import LLMClient, LLMResponse, Usage
 from .overheads import ANTHROPIC, GENERIC, OPENAI, MessageOverheads
 from .policy import CorrectionRule, PinPolicy, RegexCorrectionRule, tool_groups
 from .prompts import COMPACT_PROMPT, TEMPLATES, PromptTemplate, render_prompt, template_problems
+from .simulate import synthetic_session
 from .tokens import EstimateCounter, TokenCounter, available_counters, get_counter
+from .transcripts import (
+    CallRecord,
+    RealCompaction,
+    Transcript,
+    TranscriptError,
+    load_transcript,
+    load_transcripts,
+)
+from .usage_check import CallCheck, CountCheck, check_counts
 from .window import STRATEGIES, ManagedWindow, Strategy, truncate_text
 
 __version__ = "0.1.0"
@@ -23,31 +48,63 @@ __all__ = [
     "OPENAI",
     "STRATEGIES",
     "TEMPLATES",
+    "AnthropicClient",
     "Archive",
     "Budget",
+    "CalibratedCounter",
+    "CallCheck",
+    "CallRecord",
+    "ClientConfig",
+    "ClientNotConfigured",
     "CompactionResult",
     "Compactor",
     "CorrectionRule",
+    "CostEstimate",
+    "CountCheck",
+    "CounterUnavailableError",
     "EstimateCounter",
+    "ExtractiveCompactor",
+    "Fact",
+    "HFTokenizerCounter",
     "JsonlArchive",
+    "LLMCallError",
     "LLMClient",
     "LLMResponse",
     "ManagedWindow",
     "MessageOverheads",
+    "OpenAIClient",
     "PinPolicy",
+    "ProbeScores",
     "PromptTemplate",
+    "RealCompaction",
     "RegexCorrectionRule",
     "SpanCompactor",
     "Strategy",
+    "SummaryScore",
+    "TiktokenCounter",
     "TokenCounter",
+    "Transcript",
+    "TranscriptError",
     "Usage",
+    "Variant",
     "WindowEvent",
     "__version__",
     "available_counters",
+    "check_counts",
+    "client_from_env",
+    "compare",
+    "estimate_compare_cost",
+    "estimate_cost",
+    "extract_facts",
     "get_counter",
+    "judge_summary",
+    "load_transcript",
+    "load_transcripts",
+    "probe_summary",
     "read_archive",
     "render_prompt",
     "render_span",
+    "synthetic_session",
     "template_problems",
     "tool_groups",
     "truncate_text",

@@ -176,4 +176,12 @@ class Compactor:
             return CompactionResult(
                 None, reason="summariser answered NOTHING", nothing=True, **meta
             )
+        span_chars = len(render_span(span))
+        if len(summary) >= span_chars:
+            return CompactionResult(
+                None,
+                reason=f"summary ({len(summary)} chars) is not shorter than its span ({span_chars} chars)",
+                error="summary longer than span",
+                **meta,
+            )
         return CompactionResult(summary, reason="summarised", **meta)

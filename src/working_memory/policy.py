@@ -17,6 +17,7 @@ from . import config
 from .overheads import content_text
 
 __all__ = [
+    "DEFAULT_CORRECTION_KEYWORDS",
     "DEFAULT_CORRECTION_PATTERNS",
     "DEFAULT_PLAN_PATTERN",
     "DEFAULT_PLAN_TOOLS",
@@ -70,20 +71,49 @@ DEFAULT_PLAN_PATTERN = r"^\W*(?:(?:the|my|our|updated|current|revised|new)\s+)*p
 DEFAULT_PLAN_TOOLS: tuple[str, ...] = ("update_plan", "TodoWrite", "todo_write", "write_todos")
 
 
+# Words without which no unanchored default pattern can match: a cheap substring test
+# spares the regex engine on almost every ordinary turn.
+DEFAULT_CORRECTION_KEYWORDS: tuple[str, ...] = (
+    "not what", "meant", "said", "asked", "instead", "wrong", "revert", "undo",
+    "don't", "dont", "do not", "never",
+)
+
+
 @dataclass(frozen=True)
 class RegexCorrectionRule:
-    """A correction is a user turn matching any of `patterns` (case-insensitive)."""
+    """A correction is a user turn matching any of `patterns` (case-insensitive).
+
+    Patterns anchored with `^` are tried against the opening of the turn; the others run
+    only when the turn contains one of `keywords` (None: always run them).
+    """
 
     patterns: tuple[str, ...] = DEFAULT_CORRECTION_PATTERNS
-    _compiled: re.Pattern[str] = field(init=False, repr=False, compare=False)
+    keywords: tuple[str, ...] | None = None
+    _anchored: re.Pattern[str] | None = field(init=False, repr=False, compare=False, default=None)
+    _free: re.Pattern[str] | None = field(init=False, repr=False, compare=False, default=None)
 
     def __post_init__(self) -> None:
-        joined = "|".join(f"(?:{p})" for p in self.patterns) or r"(?!x)x"
-        object.__setattr__(self, "_compiled", re.compile(joined, re.IGNORECASE | re.MULTILINE))
+        if self.keywords is None and self.patterns == DEFAULT_CORRECTION_PATTERNS:
+            object.__setattr__(self, "keywords", DEFAULT_CORRECTION_KEYWORDS)
+        anchored = [p for p in self.patterns if p.startswith("^")]
+        free = [p for p in self.patterns if not p.startswith("^")]
+        for name, group in (("_anchored", anchored), ("_free", free)):
+            if group:
+                compiled = re.compile("|".join(f"(?:{p})" for p in group), re.IGNORECASE)
+                object.__setattr__(self, name, compiled)
 
     def matches(self, text: str) -> bool:
         # Corrections are short and say so up front; a long pasted document is not one.
-        return bool(self._compiled.search(text[:2_000]))
+        text = text[:500]
+        if self._anchored is not None and self._anchored.match(text.lstrip()):
+            return True
+        if self._free is None:
+            return False
+        if self.keywords is not None:
+            low = text.lower()
+            if not any(word in low for word in self.keywords):
+                return False
+        return bool(self._free.search(text))
 
 
 @dataclass(frozen=True)

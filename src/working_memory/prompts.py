@@ -100,6 +100,8 @@ _TOKEN = re.compile(r"\{\{|\}\}|\{([^{}]*)\}|[{}]")
 
 def template_problems(template: str) -> list[str]:
     """Everything wrong with a template, as readable sentences (empty when it is usable)."""
+    if not isinstance(template, str):
+        return [f"a template must be text, got {type(template).__name__}"]
     problems: list[str] = []
     seen: set[str] = set()
     for match in _TOKEN.finditer(template):
@@ -144,7 +146,15 @@ def render_prompt(template: str, *, span: str, limit: int) -> str:
 
 
 def get_template(name_or_text: str) -> str:
-    """A shipped template by name, or the text itself when it is not a name."""
+    """A shipped template by name, or the text itself when it is not a name.
+
+    A single word that is not a shipped name is taken for a misspelt name, not a template.
+    """
     if name_or_text in TEMPLATES:
         return TEMPLATES[name_or_text].template
+    if re.fullmatch(r"[A-Za-z0-9_-]+", name_or_text.strip()):
+        raise ValueError(
+            f"unknown prompt template {name_or_text!r}: expected one of "
+            f"{', '.join(TEMPLATES)} or the text of a template containing {{span}}"
+        )
     return name_or_text

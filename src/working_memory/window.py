@@ -90,18 +90,20 @@ class ManagedWindow:
         evict_to: float | None = None,
         keep_tool_results: int = 3,
         max_compactions_per_prepare: int = 4,
+        max_summaries: int = 3,
     ) -> None:
-        self.budget = budget if budget is not None else Budget()
+        self._budget = budget if budget is not None else Budget()
+        self._limit = self._budget.limit
         if not 0 < compact_at <= evict_at:
             raise ValueError(
                 f"compact_at={compact_at} must be above 0 and at most evict_at={evict_at}"
             )
         if strategy not in STRATEGIES:
             raise ValueError(f"strategy={strategy!r}: expected one of {', '.join(STRATEGIES)}")
-        if max_tool_tokens is not None and max_tool_tokens > self.budget.limit:
+        if max_tool_tokens is not None and max_tool_tokens > self._limit:
             raise ValueError(
                 f"max_tool_tokens={max_tool_tokens} is larger than the budget's limit of "
-                f"{self.budget.limit} tokens: one tool result could fill the whole window"
+                f"{self._limit} tokens: one tool result could fill the whole window"
             )
         if max_tool_tokens is not None and max_tool_tokens < 1:
             raise ValueError(
@@ -119,9 +121,13 @@ class ManagedWindow:
         # Compact enough to land well below the threshold, so the next compaction is many
         # turns away (a steady cadence, not one per turn).
         self.compact_to = compact_to if compact_to is not None else compact_at * 0.7
-        self.evict_to = evict_to if evict_to is not None else evict_at
+        # Evict in bulk, a little below the line: fewer, larger evictions keep the provider's
+        # prompt cache valid for longer and make each eviction's linear pass rare.
+        self.evict_to = evict_to if evict_to is not None else max(compact_at, evict_at - 0.1)
         self.keep_tool_results = keep_tool_results
         self.max_compactions_per_prepare = max_compactions_per_prepare
+        # Old summaries are evicted outright, never re-summarised: keep at most this many.
+        self.max_summaries = max(1, max_summaries)
 
         self._pins = pins if pins is not None else PinPolicy()
         self._entries: list[_Entry] = []
@@ -144,6 +150,20 @@ class ManagedWindow:
         self.extend(messages)
 
     # -- configuration -------------------------------------------------------------------
+    @property
+    def budget(self) -> Budget:
+        return self._budget
+
+    @budget.setter
+    def budget(self, budget: Budget) -> None:
+        """A new budget (another window size or counter): every message is counted again."""
+        self._budget = budget
+        self._limit = budget.limit
+        for entry in self._entries:
+            entry.tokens = budget.message_tokens(entry.message)
+        self._message_tokens = sum(entry.tokens for entry in self._entries)
+        self._tools_tokens = budget.tools_tokens(self._tools)
+
     @property
     def pins(self) -> PinPolicy:
         return self._pins
@@ -177,7 +197,7 @@ class ManagedWindow:
 
     @property
     def limit(self) -> int:
-        return self.budget.limit
+        return self._limit
 
     def tokens(self) -> int:
         """What the next request costs: messages, tool schemas and the request overhead."""
@@ -187,7 +207,7 @@ class ManagedWindow:
 
     def pressure(self) -> float:
         """0.0 is empty, 1.0 is at the budget's limit. O(1)."""
-        return self.tokens() / self.budget.limit
+        return self.tokens() / self._limit
 
     def message_tokens(self) -> list[int]:
         return [entry.tokens for entry in self._entries]
@@ -213,12 +233,17 @@ class ManagedWindow:
         """Positions of the pinned messages."""
         return {i for i, reason in enumerate(self.pin_reasons()) if reason is not None}
 
+    @property
+    def open_tool_calls(self) -> int:
+        """Tool calls still waiting for their result (the model is not called until this is 0)."""
+        return sum(self._open_calls.values())
+
     def __len__(self) -> int:
         return len(self._entries)
 
     def __repr__(self) -> str:
         return (
-            f"ManagedWindow({len(self._entries)} messages, {self.tokens()}/{self.budget.limit} tok, "
+            f"ManagedWindow({len(self._entries)} messages, {self.tokens()}/{self._limit} tok, "
             f"pressure {self.pressure():.2f}, strategy={self.strategy!r})"
         )
 
@@ -243,9 +268,9 @@ class ManagedWindow:
         if role == "tool" and self.max_tool_tokens is not None:
             message = self._truncate(message)
         tokens = self.budget.message_tokens(message)
-        if tokens > self.budget.limit:
+        if tokens > self._limit:
             raise ValueError(
-                f"single {role} message is {tokens} tokens, over the {self.budget.limit}-token "
+                f"single {role} message is {tokens} tokens, over the {self._limit}-token "
                 f"budget: it cannot be sent at all"
             )
         entry_id = self._next_id
@@ -329,10 +354,25 @@ class ManagedWindow:
         Under `compact_at` this is O(1). Over it, the strategy masks old tool results
         and/or compacts the oldest unpinned span; over `evict_at`, whole unpinned tool groups
         are evicted oldest first. A failed summariser never raises from here.
+
+        The list returned is the window's own (no copy, so the call stays O(1)): read it or
+        send it, but add messages with `append()`, never to this list.
         """
+        if len(self._messages) != len(self._entries):
+            raise RuntimeError(
+                "the list returned by prepare() was modified: add messages with window.append(), "
+                "not to the returned list"
+            )
         self.calls += 1
-        threshold = self.compact_at * self.budget.limit
-        if self.tokens() > threshold and self.strategy != "evict":
+        used = self._message_tokens + self._tools_tokens + self._budget.overheads.per_request
+        if used <= self.compact_at * self._limit:
+            # The common case: nothing to do, nothing counted, nothing scanned.
+            pressure = used / self._limit
+            self.pressure_log.append(pressure)
+            if log.isEnabledFor(logging.INFO):
+                log.info("call %d: pressure %.2f", self.calls, pressure)
+            return self._messages
+        if self.strategy != "evict":
             if self.strategy in ("mask", "hybrid"):
                 self._mask_old_tool_results()
             if self.strategy in ("compact", "hybrid") and self.compactor is not None:
@@ -357,10 +397,10 @@ class ManagedWindow:
                 self.calls,
                 pressure,
                 self.tokens(),
-                self.budget.limit,
+                self._limit,
                 len(self._entries),
             )
-        return list(self._messages)
+        return self._messages
 
     # -- passes ------------------------------------------------------------------------------
     def _compact_while_over(self) -> None:
@@ -385,11 +425,15 @@ class ManagedWindow:
             for i, entry in enumerate(self._entries)
         ]
 
-    def next_span(self) -> tuple[int, int]:
-        """Positions [start, end) of the span the next compaction would take; (0, 0) if none."""
-        return self._find_span(self._eligible(self.pin_reasons()))
+    def next_span(self, *, regardless_of_pressure: bool = False) -> tuple[int, int]:
+        """Positions [start, end) of the span the next compaction would take; (0, 0) if none.
 
-    def _find_span(self, eligible: Sequence[bool]) -> tuple[int, int]:
+        `regardless_of_pressure=True` previews the oldest compactable span (up to `max_span`
+        messages) even when the window is far under its threshold.
+        """
+        return self._find_span(self._eligible(self.pin_reasons()), regardless_of_pressure)
+
+    def _find_span(self, eligible: Sequence[bool], regardless_of_pressure: bool = False) -> tuple[int, int]:
         """The oldest run of whole, unpinned tool groups worth compacting.
 
         A run shorter than `min_span`, or too small to free `min_gain`, is skipped and the
@@ -398,8 +442,10 @@ class ManagedWindow:
         entries = self._entries
         count = len(entries)
         sizes = Counter(entry.group for entry in entries)
-        need = self.tokens() - self.compact_to * self.budget.limit
-        min_tokens = self.min_gain * self.budget.limit
+        need = self.tokens() - self.compact_to * self._limit
+        min_tokens = self.min_gain * self._limit
+        if regardless_of_pressure:
+            need, min_tokens = float("inf"), 0
         index = 0
         while index < count:
             if not eligible[index]:
@@ -509,9 +555,19 @@ class ManagedWindow:
             archive=reference,
             summariser_tokens=spent,
         )
+        self._evict_old_summaries()
         if pressure_before - self.pressure() < self.min_gain:
             return "low_gain"
         return "ok"
+
+    def _evict_old_summaries(self) -> None:
+        summaries = [entry for entry in self._entries if entry.summary]
+        surplus = summaries[: max(0, len(summaries) - self.max_summaries)]
+        if surplus:
+            self._remove(
+                {entry.group for entry in surplus},
+                reason=f"more than max_summaries={self.max_summaries} summaries; oldest evicted",
+            )
 
     def _replace(
         self, start: int, end: int, summary: dict[str, Any] | None, tokens: int = 0
@@ -528,7 +584,7 @@ class ManagedWindow:
 
     def _evict_down_to(self, target: float, *, reason: str) -> None:
         """Drop whole unpinned tool groups, oldest first, summaries last, in one pass."""
-        need = self.tokens() - target * self.budget.limit
+        need = self.tokens() - target * self._limit
         if need <= 0:
             return
         entries = self._entries
@@ -553,17 +609,20 @@ class ManagedWindow:
                 break
             chosen.add(group)
             freed += group_tokens[group]
-        if not chosen:
-            return
+        if chosen:
+            self._remove(chosen, reason=reason)
+
+    def _remove(self, groups: set[int], *, reason: str) -> None:
+        """Archive, then drop, every entry of the given groups, in one pass."""
         tokens_before, pressure_before = self.tokens(), self.pressure()
-        leaving = [entry for entry in entries if entry.group in chosen]
+        leaving = [entry for entry in self._entries if entry.group in groups]
         ids = [entry.id for entry in leaving]
         reference = None
         if self.archive is not None:
             reference = self.archive.write([e.message for e in leaving], reason="evicted", ids=ids)
-        self._entries = [entry for entry in entries if entry.group not in chosen]
+        self._entries = [entry for entry in self._entries if entry.group not in groups]
         self._messages = [entry.message for entry in self._entries]
-        self._message_tokens -= freed
+        self._message_tokens -= sum(entry.tokens for entry in leaving)
         self._event(
             "evicted",
             len(leaving),
@@ -643,7 +702,7 @@ class ManagedWindow:
         archive: str | None = None,
         summariser_tokens: int = 0,
     ) -> None:
-        limit = self.budget.limit
+        limit = self._limit
         event = WindowEvent(
             kind=kind,
             turns=turns,

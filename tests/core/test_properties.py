@@ -46,7 +46,7 @@ def _message(kind: str, size: int, n: int) -> list[dict[str, Any]]:
     if kind == "correction":
         return [{"role": "user", "content": f"No, use the staging database for step {n}."}]
     if kind == "plan":
-        return [{"role": "assistant", "content": f"Plan:\n" + "- step\n" * size}]
+        return [{"role": "assistant", "content": "Plan:\n" + "- step\n" * size}]
     raise AssertionError(kind)
 
 

@@ -1,0 +1,149 @@
+"""ExtractiveCompactor against a real production compaction, at the same compression.
+
+The Claude Code session in ../shared/transcripts/ was auto-compacted once: the history before
+its `compact_boundary` was replaced by one summary. This script runs ExtractiveCompactor over
+the same history with a word limit that makes its output about as long as that summary, then
+measures both with the same fact extractor:
+
+- share of the history's distinct facts kept verbatim (target: >= 2x the production share);
+- share of the facts mentioned 5+ times kept (target: >= 60%);
+- typed user instructions kept (target: all).
+
+Run: .venv/bin/python benchmarks/bench_extractive.py
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "src"))
+
+from working_memory.evaluate import judge_summary
+from working_memory.extractive import ExtractiveCompactor
+from working_memory.facts import count_facts, is_typed_user_text, span_segments, span_text
+from working_memory.tokens import TokenCounter, get_counter
+from working_memory.transcripts import load_transcript
+
+TRANSCRIPT = (
+    ROOT
+    / ".."
+    / "shared"
+    / "transcripts"
+    / "claude-code"
+    / "marot__spotter__258c7280-ae70-4798-800f-63464d01a85d.jsonl"
+)
+
+
+def _queued_prompts(path: Path) -> list[tuple[int, str]]:
+    """(line number, text) of prompts the user typed while the agent was busy.
+
+    Claude Code logs them as `queue-operation` enqueue lines and delivers them mid-turn;
+    load_transcript skips queue-operation lines, so they are read here. Harness
+    notifications (`<task-notification>...`) queue the same way and are not typed.
+    """
+    prompts = []
+    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if '"queue-operation"' not in raw:
+            continue
+        line = json.loads(raw)
+        text = line.get("content")
+        if (
+            line.get("operation") == "enqueue"
+            and isinstance(text, str)
+            and is_typed_user_text(text)
+        ):
+            prompts.append((number, text))
+    return prompts
+
+
+def _load() -> tuple[list[dict[str, Any]], str, int]:
+    """History before the first real compaction (queued prompts put back), and its summary."""
+    transcript = load_transcript(TRANSCRIPT)
+    compaction = transcript.compactions[0]
+    history: list[dict[str, Any]] = []
+    queued = _queued_prompts(TRANSCRIPT)
+    for message, line in zip(
+        transcript.messages[: compaction.index], transcript.provenance, strict=False
+    ):
+        while queued and isinstance(line, int) and queued[0][0] < line:
+            history.append({"role": "user", "content": queued.pop(0)[1]})
+        history.append(message)
+    return history, compaction.summary, compaction.index
+
+
+def _counter() -> TokenCounter:
+    """Exact cl100k tokens where the tokenizer is installed, else the len/4 estimate."""
+    try:
+        return get_counter("cl100k")
+    except (ImportError, ValueError):
+        return get_counter("estimate")
+
+
+def main() -> None:
+    counter = _counter()
+    messages, production, index = _load()
+    history = span_text(messages)
+    counts = count_facts(history)
+    typed = [s.text for s in span_segments(messages) if s.kind == "user"]
+
+    # Same compression: start from the production word count, then scale the word limit
+    # until the output is within 3% of the production summary's length in characters.
+    words = len(production.split())
+    for _ in range(6):
+        started = time.perf_counter()
+        extractive = ExtractiveCompactor(word_limit=words).compact(messages).summary or ""
+        elapsed = time.perf_counter() - started
+        if abs(len(extractive) - len(production)) <= 0.03 * len(production):
+            break
+        words = int(words * len(production) / max(len(extractive), 1))
+
+    # Naive baseline at the same size: the head and the tail of the history, as truncation keeps.
+    half = len(production) // 2
+    naive = history[:half] + "\n" + history[-half:]
+    rows = []
+    for name, summary in (
+        ("naive head+tail truncation", naive),
+        ("production summary (Claude Code)", production),
+        ("ExtractiveCompactor", extractive),
+    ):
+        score = judge_summary(messages, summary, counter=counter, frequent=5)
+        instructions = sum(1 for t in typed if " ".join(t.split()) in " ".join(summary.split()))
+        rows.append((name, len(summary), len(history) / max(len(summary), 1), score, instructions))
+
+    print(
+        f"history: messages[:{index}] of load_transcript + {len(messages) - index} queued user prompts, "
+        f"{len(history):,} chars, "
+        f"{len(counts):,} distinct facts, {sum(1 for n in counts.values() if n >= 5):,} mentioned 5+ times, "
+        f"{len(typed)} typed user instructions"
+    )
+    print(
+        f"extractive word limit {words:,} (set so its output is as long as the production summary; "
+        f"that has {len(production.split()):,} words); one compaction ran in {elapsed:.2f} s\n"
+    )
+    print(
+        f"| summary | chars | compression (chars) | compression ({counter.name} tokens) | facts kept "
+        "| facts mentioned 5+ times kept | typed user instructions kept verbatim "
+        "| user instructions kept (60% of words) |"
+    )
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    for name, chars, ratio, score, verbatim in rows:
+        print(
+            f"| {name} | {chars:,} | {ratio:.1f}x | {score.compression:.1f}x "
+            f"| {score.fact_retention:.1%} ({len(score.kept_facts)}/{score.span_facts}) "
+            f"| {score.frequent_retention:.1%} ({score.frequent_kept}/{score.frequent_facts}) "
+            f"| {verbatim}/{len(typed)} | {score.corrections_kept}/{score.corrections} |"
+        )
+    base, ours = rows[1][3], rows[2][3]
+    print(
+        f"\nratio of fact shares (extractive / production): {ours.fact_retention / max(base.fact_retention, 1e-9):.2f}x "
+        "(target >= 2x)"
+    )
+
+
+if __name__ == "__main__":
+    main()

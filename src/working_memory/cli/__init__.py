@@ -1,0 +1,63 @@
+"""The `working-memory` command. Each subcommand lives in its own small module with
+`add_parser(subparsers)` and `run(args) -> int`."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from importlib import import_module
+
+__all__ = ["COMMANDS", "main"]
+
+# name -> module; modules import only the core at import time, heavier packages inside run().
+COMMANDS = {
+    "inspect": "inspect_cmd",
+    "simulate": "simulate_cmd",
+    "compact": "compact_cmd",
+    "replay": "replay_cmd",
+    "demo": "demo_cmd",
+    "workbench": "workbench_cmd",
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from .. import __version__
+
+    parser = argparse.ArgumentParser(
+        prog="working-memory",
+        description="Design an LLM agent's working memory: inspect transcripts, simulate and replay policies.",
+    )
+    parser.add_argument("--version", action="version", version=f"working-memory {__version__}")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for module_name in COMMANDS.values():
+        try:
+            module = import_module(f".{module_name}", __name__)
+        except ModuleNotFoundError as exc:
+            if exc.name and exc.name.startswith(__name__):
+                continue  # a subcommand not built yet in this checkout
+            raise
+        module.add_parser(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "run", None):
+        parser.print_help()
+        return 2
+    try:
+        return int(args.run(args) or 0)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+    except (OSError, ValueError, ImportError) as exc:
+        # Expected failures (bad files, bad options, missing extras) get one line, not a traceback.
+        print(f"working-memory {args.command}: error: {exc}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

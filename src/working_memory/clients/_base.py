@@ -1,0 +1,290 @@
+"""What the OpenAI and Anthropic clients share: SDK import, timing, error translation, repr."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import json
+import logging
+import os
+import time
+from collections.abc import Mapping, Sequence
+from types import ModuleType
+from typing import Any, Self
+
+from .._redact import redact
+from ..llm import LLMResponse, Message, Usage
+from ._errors import ClientNotConfigured, EmptyResponse, LLMCallError, MalformedResponse
+from ._prices import Price, estimate_cost
+from ._settings import ClientConfig
+
+__all__ = ["BaseClient", "import_sdk"]
+
+log = logging.getLogger("working_memory.clients")
+
+# Sent to local servers that ignore the key but whose SDK insists on one.
+NO_KEY = "no-key-required"
+
+
+def import_sdk(name: str) -> ModuleType:
+    """Import a provider SDK on first use, naming the extra that installs it."""
+    try:
+        return importlib.import_module(name)
+    except ImportError as exc:
+        raise ImportError(
+            f"this client needs the `{name}` package: pip install 'working-memory[llm]'"
+        ) from exc
+
+
+def _server_message(exc: Exception) -> str:
+    """The provider's own error message from an SDK status error, else the exception text."""
+    body = getattr(exc, "body", None)
+    if isinstance(body, Mapping):
+        inner = body.get("error", body)
+        if isinstance(inner, Mapping) and isinstance(inner.get("message"), str):
+            return str(inner["message"])
+        if isinstance(body.get("message"), str):
+            return str(body["message"])
+    return str(exc)
+
+
+def _mro_names(exc: BaseException) -> set[str]:
+    return {cls.__name__ for cls in type(exc).__mro__}
+
+
+class BaseClient:
+    """A chat client over a provider SDK. Subclasses build the SDK client, call it, parse."""
+
+    provider = ""
+    _sdk_module = ""
+    _key_variable = ""
+
+    def __init__(self, config: ClientConfig, *, prices: Mapping[str, Price] | None = None) -> None:
+        self.config = config
+        self.prices = prices  # None: the module-level PRICES table, read at call time
+        self._sdk = import_sdk(self._sdk_module)
+        key, self._key_origin = self._resolve_key(config)
+        self._client = self._build(self._sdk, key)
+
+    # construction -----------------------------------------------------------------------
+
+    def _resolve_key(self, config: ClientConfig) -> tuple[str, str]:
+        """The key to hand the SDK, and where it came from (for repr: never the key itself)."""
+        if config.key:
+            return config.key, "set"
+        from_env = os.environ.get(self._key_variable)
+        if from_env:
+            return from_env, f"from {self._key_variable}"
+        if config.base_url:  # a local server or proxy that may not check keys
+            return NO_KEY, "none"
+        raise ClientNotConfigured(
+            f"no API key for {self.provider}: set {self._key_variable} (in the environment or "
+            f"a .env file) or pass api_key=...; for a local server set base_url instead"
+        )
+
+    def _build(self, sdk: ModuleType, key: str) -> Any:
+        raise NotImplementedError
+
+    @classmethod
+    def from_config(
+        cls, config: ClientConfig, *, prices: Mapping[str, Price] | None = None
+    ) -> Self:
+        return cls(config, prices=prices)
+
+    def with_settings(self, **changes: Any) -> Self:
+        """A new client with some settings changed: `client.with_settings(temperature=0.7)`."""
+        return type(self).from_config(self.config.with_settings(**changes), prices=self.prices)
+
+    @property
+    def model(self) -> str:
+        return self.config.model
+
+    # the call ----------------------------------------------------------------------------------
+
+    def complete(self, messages: Sequence[Message]) -> LLMResponse:
+        """Send chat messages, return the reply. Raises LLMCallError (or a subclass) on failure,
+        after the SDK's own retries; latency covers the retries too."""
+        started = time.perf_counter()
+        try:
+            raw = self._call(messages)
+        except Exception as exc:
+            if not self._is_sdk_error(exc):
+                raise
+            error = self._translate(exc, time.perf_counter() - started)
+            log.debug("%s", error)
+            raise error from None  # the SDK exception may carry the request, key and all
+        latency = time.perf_counter() - started
+        response = self._parse(raw, latency)
+        log.debug(
+            "%s %s answered in %.2fs: %s prompt + %s completion tokens",
+            self.provider,
+            response.model,
+            latency,
+            response.usage.prompt_tokens if response.usage else "?",
+            response.usage.completion_tokens if response.usage else "?",
+        )
+        return response
+
+    def _call(self, messages: Sequence[Message]) -> Any:
+        raise NotImplementedError
+
+    def _parse(self, raw: Any, latency: float) -> LLMResponse:
+        raise NotImplementedError
+
+    def _create(self, create: Any, body: Mapping[str, Any]) -> Any:
+        """Call an SDK `create` with `body`: fields the installed SDK version has no keyword for
+        (it drops and renames some across versions) travel in `extra_body`, same JSON on the wire."""
+        try:
+            known = set(inspect.signature(create).parameters)
+        except (TypeError, ValueError):
+            known = set(body)
+        kwargs = {k: v for k, v in body.items() if k in known}
+        extra = {k: v for k, v in body.items() if k not in known}
+        extra.update(self.config.extra_body)
+        if extra:
+            kwargs["extra_body"] = extra
+        return create(**kwargs)
+
+    # helpers for subclasses ----------------------------------------------------------------
+
+    def _fail(self, cls: type[LLMCallError], kind: str, what: str) -> LLMCallError:
+        message = redact(f"{self.provider} {self.model}: {what}", self._secret())
+        return cls(message, kind=kind, provider=self.provider, model=self.model)
+
+    def _secret(self) -> str | None:
+        return self.config.key or os.environ.get(self._key_variable)
+
+    def _require_model_object(self, raw: Any, field: str) -> None:
+        # A body that was JSON but not an object comes back from the SDK as a str/list/dict.
+        if isinstance(raw, str | bytes | list | int | float) or raw is None:
+            shown = raw if isinstance(raw, str | bytes) else json.dumps(raw)[:200]
+            raise self._fail(
+                MalformedResponse,
+                "malformed",
+                f"the response is not a completion object: {str(shown)[:200]!r}",
+            )
+        if not hasattr(raw, field) and not (isinstance(raw, Mapping) and field in raw):
+            raise self._fail(MalformedResponse, "malformed", f"the response has no `{field}` field")
+
+    def _response(
+        self,
+        content: str,
+        model: str,
+        prompt: int,
+        completion: int,
+        cached: int,
+        cache_write: int,
+        latency: float,
+        *,
+        has_usage: bool,
+    ) -> LLMResponse:
+        if not content.strip():
+            raise self._fail(EmptyResponse, "empty", "the response's text is empty")
+        if not has_usage:
+            return LLMResponse(content=content, model=model, usage=None, latency_s=latency)
+        cost = estimate_cost(
+            model,
+            prompt,
+            completion,
+            cached_tokens=cached,
+            cache_write_tokens=cache_write,
+            prices=self.prices,
+        )
+        if cost is None and model != self.model:  # a snapshot name the table lacks
+            cost = estimate_cost(
+                self.model,
+                prompt,
+                completion,
+                cached_tokens=cached,
+                cache_write_tokens=cache_write,
+                prices=self.prices,
+            )
+        return LLMResponse(
+            content=content,
+            model=model,
+            latency_s=latency,
+            cost_usd=cost,
+            usage=Usage(
+                prompt_tokens=prompt, completion_tokens=completion, cached_prompt_tokens=cached
+            ),
+        )
+
+    # errors --------------------------------------------------------------------------------
+
+    def _is_sdk_error(self, exc: Exception) -> bool:
+        base = getattr(self._sdk, "OpenAIError", None) or getattr(self._sdk, "AnthropicError", None)
+        return (base is not None and isinstance(exc, base)) or isinstance(exc, json.JSONDecodeError)
+
+    def _translate(self, exc: Exception, elapsed: float) -> LLMCallError:
+        names = _mro_names(exc)
+        status = getattr(exc, "status_code", None)
+        request_id = getattr(exc, "request_id", None)
+        retries = f"max_retries={self.config.max_retries}"
+        cls: type[LLMCallError] = LLMCallError
+        if "APITimeoutError" in names:
+            kind = "timeout"
+            what = f"timed out after {elapsed:.1f}s (timeout={self.config.timeout:g}s per attempt, {retries})"
+        elif "APIConnectionError" in names:
+            kind = "connection"
+            cause = exc.__cause__ or exc.__context__
+            detail = f": {type(cause).__name__}: {cause}" if cause else ""
+            what = f"could not reach {self._endpoint()} ({retries}){detail}"
+        elif isinstance(exc, json.JSONDecodeError) or "APIResponseValidationError" in names:
+            kind, cls = "malformed", MalformedResponse
+            what = f"the response body is not valid JSON for this API: {exc}"
+        elif status is not None:
+            server = _server_message(exc)
+            if status == 429:
+                kind, what = "rate_limited", f"rate limited (HTTP 429) after {retries}: {server}"
+            elif status in (401, 403):
+                kind = "auth"
+                what = f"HTTP {status}, the key was refused: {server} (check {self._key_variable})"
+            elif status >= 500:
+                kind, what = "server_error", f"HTTP {status} after {retries}: {server}"
+            else:
+                kind, what = "http_error", f"HTTP {status}: {server}"
+        else:
+            kind, what = "http_error", f"{type(exc).__name__}: {exc}"
+        if request_id:
+            what += f" [request {request_id}]"
+        message = redact(f"{self.provider} {self.model}: {what}", self._secret())
+        return cls(
+            message,
+            kind=kind,
+            provider=self.provider,
+            model=self.model,
+            status_code=status,
+            request_id=request_id,
+        )
+
+    def _endpoint(self) -> str:
+        return self.config.base_url or f"the {self.provider} API"
+
+    # lifecycle and display ------------------------------------------------------------------
+
+    def close(self) -> None:
+        close = getattr(self._client, "close", None)
+        if callable(close):
+            close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        config = self.config
+        parts = [f"model={config.model!r}"]
+        if config.base_url:
+            parts.append(f"base_url={config.base_url!r}")
+        parts.append(f"api_key={self._key_origin!r}")
+        for name in ("temperature", "max_tokens"):
+            value = getattr(config, name)
+            if value is not None:
+                parts.append(f"{name}={value!r}")
+        parts.append(f"timeout={config.timeout:g}")
+        parts.append(f"max_retries={config.max_retries}")
+        return f"{type(self).__name__}({', '.join(parts)})"
+
+    __str__ = __repr__

@@ -1,0 +1,66 @@
+"""The errors a client raises: configuration problems, and failed or unusable calls.
+
+Messages never carry an API key: every one is built from scrubbed text, and the SDK's own
+exception is not chained (its request and body could echo the key back).
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "ClientConfigError",
+    "ClientError",
+    "ClientNotConfigured",
+    "EmptyResponse",
+    "LLMCallError",
+    "MalformedResponse",
+]
+
+
+class ClientError(Exception):
+    """Base of every error raised by `working_memory.clients`."""
+
+
+class ClientConfigError(ClientError, ValueError):
+    """A setting has a value the client cannot use (names the setting, its source, the fix)."""
+
+
+class ClientNotConfigured(ClientConfigError):
+    """Nothing (or not enough) is configured to build a client; the message says what to set."""
+
+
+class LLMCallError(ClientError):
+    """A call that failed after the SDK's own retries.
+
+    `kind` is one of: timeout, rate_limited, server_error, http_error, auth, connection,
+    malformed, empty. `status_code` is the last HTTP status seen, if any.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        kind: str,
+        provider: str,
+        model: str,
+        status_code: int | None = None,
+        request_id: str | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.provider = provider
+        self.model = model
+        self.status_code = status_code
+        self.request_id = request_id
+
+    @property
+    def retryable(self) -> bool:
+        """Whether trying again later could help (the SDK already retried these)."""
+        return self.kind in {"timeout", "rate_limited", "server_error", "connection"}
+
+
+class MalformedResponse(LLMCallError):
+    """The provider answered, but not with a body this client understands."""
+
+
+class EmptyResponse(LLMCallError):
+    """The provider answered well-formed JSON with no text in it (no choices, null content)."""

@@ -1,0 +1,28 @@
+"""Load the agent logs people actually have as OpenAI chat messages plus what the log knows.
+
+`load_transcript(path)` detects the format from the content: OpenAI chat lists / JSONL /
+mini-swe-agent trajectories, Anthropic Messages lists, Claude Code sessions (with sidechains,
+subagent files and compactions), Codex CLI rollouts, SWE-agent `.traj` and OpenHands event
+streams. See docs/transcripts.md for the quirks handled and the warnings policy.
+"""
+
+from __future__ import annotations
+
+from ._builder import SYNTHETIC_RESULT
+from ._detect import FORMATS
+from ._errors import TranscriptError
+from ._io import MAX_JSON_BYTES
+from ._load import load_transcript, load_transcripts
+from ._model import CallRecord, RealCompaction, Transcript
+
+__all__ = [
+    "FORMATS",
+    "MAX_JSON_BYTES",
+    "SYNTHETIC_RESULT",
+    "CallRecord",
+    "RealCompaction",
+    "Transcript",
+    "TranscriptError",
+    "load_transcript",
+    "load_transcripts",
+]

@@ -1,0 +1,239 @@
+"""ExtractiveCompactor: keeps fact lines verbatim, keeps the user's words, fits the limit."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from working_memory.compactor import SpanCompactor
+from working_memory.extractive import ExtractiveCompactor, span_lines
+from working_memory.facts import Fact, extract_facts, span_text
+
+SPAN = [
+    {"role": "system", "content": "You are a coding agent."},
+    {"role": "user", "content": "Add a retry to the uploader in src/uploader/client.py"},
+    {"role": "assistant", "content": "Sure, happy to help! Let me take a look at the code first."},
+    {
+        "role": "assistant",
+        "content": None,
+        "tool_calls": [
+            {
+                "id": "c1",
+                "type": "function",
+                "function": {
+                    "name": "Bash",
+                    "arguments": '{"command": "pytest tests/test_uploader.py -q"}',
+                },
+            }
+        ],
+    },
+    {
+        "role": "tool",
+        "tool_call_id": "c1",
+        "content": "FAILED tests/test_uploader.py::test_retry - TimeoutError: upload took 31.5s\n1 failed, 12 passed in 2.41s",
+    },
+    {
+        "role": "assistant",
+        "content": "The upload_chunk function has no timeout. I'll wrap it with backoff.\nThat should be enough.",
+    },
+    {"role": "user", "content": "No, don't add a dependency. Use the stdlib only, max 3 retries."},
+    {
+        "role": "assistant",
+        "content": "Understood. I decided to use time.sleep with RETRY_DELAYS = (0.5, 1.0, 2.0) instead.",
+    },
+    {
+        "role": "assistant",
+        "content": "Great, that all looks good to me and I think we are nearly there now.",
+    },
+]
+
+
+def test_satisfies_the_protocol() -> None:
+    assert isinstance(ExtractiveCompactor(), SpanCompactor)
+
+
+def test_keeps_facts_and_user_words_verbatim() -> None:
+    result = ExtractiveCompactor(word_limit=200).compact(SPAN)
+    assert result.ok
+    assert not result.nothing
+    assert result.error is None
+    summary = result.summary or ""
+    # every kept line is a verbatim line of the span
+    text = span_text(SPAN)
+    for line in summary.splitlines():
+        body = (
+            line.split(": ", 1)[1]
+            if line.split(": ", 1)[0] in ("user", "assistant", "tool", "call")
+            else line
+        )
+        assert body in text
+    # the user's instruction and correction are kept whole
+    assert "Add a retry to the uploader in src/uploader/client.py" in summary
+    assert "No, don't add a dependency. Use the stdlib only, max 3 retries." in summary
+    for fact in [
+        Fact("path", "tests/test_uploader.py"),
+        Fact("number", "31.5s"),
+        Fact("identifier", "upload_chunk"),
+        Fact("identifier", "RETRY_DELAYS"),
+    ]:
+        assert fact.value in summary, fact
+    # pleasantries carry nothing
+    assert "happy to help" not in summary
+    assert "nearly there" not in summary
+
+
+@pytest.mark.parametrize("limit", [8, 15, 25, 40, 80, 400])
+def test_respects_word_limit(limit: int) -> None:
+    result = ExtractiveCompactor(word_limit=limit).compact(SPAN)
+    assert result.summary is not None
+    assert len(result.summary.split()) <= limit
+
+
+def test_tight_limit_prefers_the_correction() -> None:
+    summary = ExtractiveCompactor(word_limit=25).compact(SPAN).summary or ""
+    assert "No, don't add a dependency. Use the stdlib only, max 3 retries." in summary
+
+
+def test_a_pasted_log_does_not_crowd_out_facts() -> None:
+    log = "\n".join(f"line {i} of the log" for i in range(200))
+    span = [{"role": "user", "content": "why does this fail?\n" + log}, *SPAN[3:5]]
+    summary = ExtractiveCompactor(word_limit=60).compact(span).summary or ""
+    assert "why does this fail?" in summary
+    assert "tests/test_uploader.py" in summary
+    assert summary.count("of the log") <= 2
+
+
+def test_more_words_keep_more_facts() -> None:
+    kept = []
+    for limit in (20, 40, 80, 160):
+        summary = ExtractiveCompactor(word_limit=limit).compact(SPAN).summary or ""
+        kept.append(len(set(extract_facts(summary))))
+    assert kept == sorted(kept)
+    assert kept[-1] > kept[0]
+
+
+CHIT_CHAT = [
+    [
+        {"role": "user", "content": "hi there!"},
+        {"role": "assistant", "content": "Hello! How can I help you today?"},
+    ],
+    [
+        {"role": "user", "content": "thanks, looks great"},
+        {"role": "assistant", "content": "Glad to hear it. Have a nice day."},
+    ],
+    [{"role": "assistant", "content": "Let me think about this for a moment."}],
+    [],
+]
+
+
+@pytest.mark.parametrize("span", CHIT_CHAT)
+def test_nothing_for_chit_chat(span: list[dict[str, str]]) -> None:
+    result = ExtractiveCompactor().compact(span)
+    assert result.summary is None
+    assert result.nothing
+    assert result.error is None
+    assert result.reason
+
+
+def test_deduplicates_repeated_lines() -> None:
+    line = "Error: connection refused at 127.0.0.1:5432"
+    span = [{"role": "tool", "tool_call_id": str(i), "content": line} for i in range(6)]
+    summary = ExtractiveCompactor(word_limit=200).compact(span).summary or ""
+    assert summary.count("connection refused") == 1
+
+
+def test_recurring_facts_win_under_pressure() -> None:
+    span = [{"role": "tool", "tool_call_id": "a", "content": "see lib/rare_thing.ex once"}]
+    span += [
+        {"role": "tool", "tool_call_id": str(i), "content": f"step {i}: lib/core.ex still failing"}
+        for i in range(8)
+    ]
+    summary = ExtractiveCompactor(word_limit=7, labels=False).compact(span).summary or ""
+    assert "lib/core.ex" in summary
+    assert "rare_thing" not in summary
+
+
+def test_deterministic() -> None:
+    compactor = ExtractiveCompactor(word_limit=50)
+    assert len({compactor.compact(SPAN).summary for _ in range(5)}) == 1
+
+
+def test_long_lines_are_cut_into_verbatim_runs() -> None:
+    words = [f"w{i}" for i in range(100)]
+    words[70] = "lib/needle.ex"
+    span = [{"role": "tool", "tool_call_id": "x", "content": " ".join(words)}]
+    summary = ExtractiveCompactor(word_limit=60, max_line_words=20).compact(span).summary or ""
+    assert "lib/needle.ex" in summary
+    assert len(summary.split()) <= 21
+    assert " ".join(words[60:80]) in summary
+
+
+def test_span_lines_attach_facts_to_their_line() -> None:
+    lines = span_lines(
+        [{"role": "tool", "tool_call_id": "x", "content": "alpha\nread lib/a.ex\nbeta 2.5s"}]
+    )
+    assert [(ln.text, sorted(f.value for f in ln.facts)) for ln in lines] == [
+        ("alpha", []),
+        ("read lib/a.ex", ["lib/a.ex"]),
+        ("beta 2.5s", ["2.5s"]),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"word_limit": 0}, "word_limit"),
+        ({"user_share": 1.5}, "user_share"),
+        ({"max_line_words": 0}, "max_line_words"),
+    ],
+)
+def test_bad_settings_are_named(kwargs: dict[str, float], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        ExtractiveCompactor(**kwargs)  # type: ignore[arg-type]
+
+
+_LINE = st.sampled_from(
+    [
+        "edit lib/a.ex",
+        "run `mix test` now",
+        "took 2.5s",
+        "ok",
+        "thanks!",
+        "KeyError: 'k'",
+        "see https://x.org/y",
+        "call do_thing()",
+        "no, use sqlite instead",
+        "hmm",
+    ]
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["user", "assistant", "tool"]), st.lists(_LINE, min_size=1, max_size=4)
+        ),
+        max_size=8,
+    ),
+    st.integers(min_value=1, max_value=60),
+)
+def test_property_limit_and_verbatim(turns: list[tuple[str, list[str]]], limit: int) -> None:
+    span = [
+        {
+            "role": role,
+            "content": "\n".join(lines),
+            **({"tool_call_id": "t"} if role == "tool" else {}),
+        }
+        for role, lines in turns
+    ]
+    result = ExtractiveCompactor(word_limit=limit).compact(span)
+    if result.summary is None:
+        assert result.nothing
+        return
+    assert len(result.summary.split()) <= limit
+    source = span_text(span).splitlines()
+    for line in result.summary.splitlines():
+        head, _, rest = line.partition(": ")
+        assert line in source or (head in ("user", "assistant", "tool") and rest in source)
