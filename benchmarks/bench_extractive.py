@@ -14,7 +14,6 @@ Run: .venv/bin/python benchmarks/bench_extractive.py
 
 from __future__ import annotations
 
-import json
 import sys
 import time
 from pathlib import Path
@@ -25,7 +24,7 @@ sys.path.insert(0, str(ROOT / "src"))
 
 from working_memory.evaluate import judge_summary
 from working_memory.extractive import ExtractiveCompactor
-from working_memory.facts import count_facts, is_typed_user_text, span_segments, span_text
+from working_memory.facts import count_facts, span_segments, span_text
 from working_memory.tokens import TokenCounter, get_counter
 from working_memory.transcripts import load_transcript
 
@@ -39,41 +38,15 @@ TRANSCRIPT = (
 )
 
 
-def _queued_prompts(path: Path) -> list[tuple[int, str]]:
-    """(line number, text) of prompts the user typed while the agent was busy.
-
-    Claude Code logs them as `queue-operation` enqueue lines and delivers them mid-turn;
-    load_transcript skips queue-operation lines, so they are read here. Harness
-    notifications (`<task-notification>...`) queue the same way and are not typed.
-    """
-    prompts = []
-    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        if '"queue-operation"' not in raw:
-            continue
-        line = json.loads(raw)
-        text = line.get("content")
-        if (
-            line.get("operation") == "enqueue"
-            and isinstance(text, str)
-            and is_typed_user_text(text)
-        ):
-            prompts.append((number, text))
-    return prompts
-
-
 def _load() -> tuple[list[dict[str, Any]], str, int]:
-    """History before the first real compaction (queued prompts put back), and its summary."""
+    """History before the first real compaction, and its summary.
+
+    The loader already delivers prompts typed while the agent was busy (queue-operation
+    lines) as user turns, where the model saw them.
+    """
     transcript = load_transcript(TRANSCRIPT)
     compaction = transcript.compactions[0]
-    history: list[dict[str, Any]] = []
-    queued = _queued_prompts(TRANSCRIPT)
-    for message, line in zip(
-        transcript.messages[: compaction.index], transcript.provenance, strict=False
-    ):
-        while queued and isinstance(line, int) and queued[0][0] < line:
-            history.append({"role": "user", "content": queued.pop(0)[1]})
-        history.append(message)
-    return history, compaction.summary, compaction.index
+    return list(transcript.messages[: compaction.index]), compaction.summary, compaction.index
 
 
 def _counter() -> TokenCounter:
@@ -116,7 +89,7 @@ def main() -> None:
         rows.append((name, len(summary), len(history) / max(len(summary), 1), score, instructions))
 
     print(
-        f"history: messages[:{index}] of load_transcript + {len(messages) - index} queued user prompts, "
+        f"history: messages[:{index}] of load_transcript (queued prompts included), "
         f"{len(history):,} chars, "
         f"{len(counts):,} distinct facts, {sum(1 for n in counts.values() if n >= 5):,} mentioned 5+ times, "
         f"{len(typed)} typed user instructions"

@@ -100,7 +100,9 @@ CASES: list[dict[str, Any]] = [
     dict(
         file=f"{CC_SPOTTER}.jsonl",
         format="claude-code",
-        roles={"user": 5, "assistant": 152, "tool": 186},
+        # 5 typed user lines + 2 prompts typed while the agent was busy (queue-operation
+        # enqueue at lines 497 and 603, each delivered by a later "remove").
+        roles={"user": 7, "assistant": 152, "tool": 186},
         tool_calls=186,
         synthetic=0,
         calls=152,
@@ -109,7 +111,7 @@ CASES: list[dict[str, Any]] = [
         renames=0,
         warnings=0,
         threads={"a881341": (6, 2, 3), "acompact-fffbd0": (4, 0, 1)},
-        compactions=[(229, "auto", 167_094, 14_518, "acompact-fffbd0", 1256)],
+        compactions=[(231, "auto", 167_094, 14_518, "acompact-fffbd0", 1256)],
     ),
     dict(
         file=f"{CC_SPOTTER}/subagents/agent-a881341.jsonl",
@@ -282,7 +284,7 @@ def test_thread_selection_and_save_round_trip(transcripts_dir: Path, tmp_path: P
 def test_to_pandas_rows(transcripts_dir: Path) -> None:
     t = load_transcript(transcripts_dir / f"{CC_SPOTTER}.jsonl")
     frame = t.to_pandas("estimate")
-    assert len(frame) == 343 + 6 + 4
+    assert len(frame) == 345 + 6 + 4
     assert list(frame.columns) == [
         "index",
         "role",
@@ -293,7 +295,7 @@ def test_to_pandas_rows(transcripts_dir: Path) -> None:
         "source_line",
     ]
     assert frame.groupby("thread").size().to_dict() == {
-        "main": 343,
+        "main": 345,
         "a881341": 6,
         "acompact-fffbd0": 4,
     }
@@ -301,3 +303,10 @@ def test_to_pandas_rows(transcripts_dir: Path) -> None:
     tools = main[main.role == "tool"]
     assert (tools.tool != "").all()
     assert (main.tokens > 0).all()
+
+
+def test_prompts_typed_while_busy_are_delivered_as_user_turns(transcripts_dir: Path) -> None:
+    t = load_transcript(transcripts_dir / f"{CC_SPOTTER}.jsonl")
+    queued = [(i, m["content"]) for i, m in enumerate(t.messages) if m["role"] == "user" and i in t.metadata.get("queued", {})]
+    assert [text for _, text in queued] == ["check again", "new beads for the epic were added. tackle them"]
+    assert [t.provenance[i] for i, _ in queued] == [497, 603]

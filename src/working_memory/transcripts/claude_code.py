@@ -11,7 +11,7 @@ threads keyed by agent id; `agent-acompact-*` is linked to its compaction.
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, deque
 from pathlib import Path
 from typing import Any
 
@@ -151,6 +151,7 @@ def load_claude_code(path: str | Path, sink: Sink, *, subagents: bool = True) ->
     local_uuids: set[str] = set()
     external_parents: list[str] = []
     meta: dict[str, Any] = {}
+    queued: deque[tuple[str, int]] = deque()
 
     for lineno, rec in iter_jsonl(path, sink):
         if not isinstance(rec, dict):
@@ -189,6 +190,9 @@ def load_claude_code(path: str | Path, sink: Sink, *, subagents: bool = True) ->
                 _add_line(main, rec, lineno, kind, skipped)
                 if kind == "assistant":
                     _remember_tasks(rec, task_prompts)
+        elif kind == "queue-operation" and not file_is_sidechain:
+            _queue_operation(main, rec, lineno, queued)
+            skipped["queue-operation"] += 1
         elif kind == "system" and rec.get("subtype") == "compact_boundary":
             info = as_dict(rec.get("compactMetadata"))
             pre = info.get("preTokens")
@@ -233,6 +237,20 @@ def load_claude_code(path: str | Path, sink: Sink, *, subagents: bool = True) ->
     if subagents and not file_is_sidechain:
         _attach_subagents(path, main, agent_links)
     return b.build()
+
+
+def _queue_operation(t: _Thread, rec: dict[str, Any], lineno: int, queued: deque[tuple[str, int]]) -> None:
+    """Prompts the user typed while the agent was busy are queued, then delivered to the model
+    when the CLI removes them from the queue: they are context, at the point of delivery.
+    Background-task notifications are delivered through other lines and are not queued here."""
+    operation, content = rec.get("operation"), rec.get("content")
+    if operation == "enqueue" and isinstance(content, str) and content.strip():
+        if not content.lstrip().startswith("<task-notification>"):
+            queued.append((content, lineno))
+    elif operation in ("remove", "dequeue") and queued:
+        text, enqueued_at = queued.popleft()
+        index = t.b.add({"role": "user", "content": text}, enqueued_at)
+        t.b.note(index, "queued", True)
 
 
 def _remember_tasks(rec: dict[str, Any], task_prompts: dict[str, str]) -> None:

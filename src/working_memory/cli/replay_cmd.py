@@ -1,0 +1,175 @@
+"""`working-memory replay <transcript>`: what a policy would have done to a real session."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from ..window import STRATEGIES
+from ._common import add_budget_options, sparkline, table
+
+# Flags that override a setting of every replayed policy: dest -> Policy field.
+_OVERRIDES = {
+    "window": "window",
+    "ratio": "ratio",
+    "reserve": "reserve_completion",
+    "counter": "counter",
+    "keep_recent": "keep_recent",
+    "compact_at": "compact_at",
+    "evict_at": "evict_at",
+    "max_tool_tokens": "max_tool_tokens",
+    "strategy": "strategy",
+    "keep_tool_results": "keep_tool_results",
+    "summariser": "summariser",
+    "word_limit": "word_limit",
+    "min_gain": "min_gain",
+    "max_span": "max_span",
+}
+
+_COLUMNS = (
+    ("calls", "calls"),
+    ("billed_tokens", "billed"),
+    ("unmanaged_billed_tokens", "unmanaged"),
+    ("saved_share", "saved"),
+    ("compactions", "compact"),
+    ("evictions", "evict"),
+    ("maskings", "mask"),
+    ("summariser_calls", "summ.calls"),
+    ("peak_pressure", "peak"),
+    ("mean_pressure", "mean"),
+    ("calls_over_limit", "over"),
+    ("task_survived", "task"),
+    ("orphaned_tool_calls", "orphans"),
+)
+
+
+def add_parser(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "replay",
+        help="replay a transcript under one or more policies: pressure, cost, events",
+        description="Feed a real transcript, call by call, through a managed window and report what "
+        "the model would have seen: tokens billed with and without management, compactions, "
+        "evictions, peak pressure, whether the task survived. Budget and policy flags override the "
+        "setting in every policy replayed.",
+    )
+    parser.add_argument("transcript", help="a transcript file (any format the loaders read)")
+    parser.add_argument(
+        "--policy",
+        default="default",
+        metavar="FILE|PRESET",
+        help="policy file (JSON or TOML) or preset name (default %(default)s)",
+    )
+    parser.add_argument(
+        "--compare",
+        nargs="+",
+        action="extend",
+        default=[],
+        metavar="FILE|PRESET",
+        help="more policies to replay beside --policy",
+    )
+    parser.add_argument("--html", metavar="PATH", help="write a self-contained HTML report here")
+    parser.add_argument("--json", action="store_true", help="print JSON instead of text")
+    add_budget_options(parser)
+    group = parser.add_argument_group("strategy")
+    group.add_argument("--strategy", choices=STRATEGIES, help="compact | mask | hybrid | evict")
+    group.add_argument("--keep-tool-results", type=int, help="tool results kept verbatim by masking")
+    group.add_argument("--summariser", choices=("offline", "none"), help="offline (extractive) or none")
+    group.add_argument("--word-limit", type=int, help="summary length in words")
+    group.add_argument("--min-gain", type=float, help="least pressure a compaction must free")
+    group.add_argument("--max-span", type=int, help="most messages in one compaction")
+    # Only flags given on the command line override a policy: default every override to None.
+    parser.set_defaults(run=run, **dict.fromkeys(_OVERRIDES))
+    for action in parser._actions:  # argparse keeps no public list; the help must not lie
+        if action.dest in _OVERRIDES and action.help:
+            text = action.help.replace(" (default %(default)s)", "").replace(" (default)", "")
+            action.help = f"{text} (default: the policy's)"
+
+
+def _policies(args: argparse.Namespace) -> dict[str, Any]:
+    from ..replay import resolve_policy
+
+    overrides = {field: getattr(args, dest) for dest, field in _OVERRIDES.items()}
+    overrides = {k: v for k, v in overrides.items() if v is not None}
+    policies: dict[str, Any] = {}
+    for spec in [args.policy, *args.compare]:
+        name, policy = resolve_policy(spec)
+        if overrides:
+            policy = policy.replace(**overrides)
+        unique, n = name, 2
+        while unique in policies:
+            unique, n = f"{name}-{n}", n + 1
+        policies[unique] = policy
+    return policies
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..replay import replay
+    from ..transcripts import load_transcript
+
+    policies = _policies(args)
+    transcript = load_transcript(args.transcript)
+    replays = [replay(transcript, policy, name=name) for name, policy in policies.items()]
+    report_path = None
+    if args.html:
+        from ..report import write_report
+
+        report_path = write_report(replays, args.html)
+    broken = any(r.stats.orphaned_tool_calls for r in replays)
+    if args.json:
+        out = {
+            "transcript": transcript.source,
+            "format": transcript.format,
+            "messages": len(transcript.messages),
+            "html": str(report_path) if report_path else None,
+            "replays": [
+                {
+                    "name": r.name,
+                    "policy": r.policy.to_dict(),
+                    "stats": r.stats.to_dict(),
+                    "pressure": [round(p, 4) for p in r.pressure],
+                    "real_compactions": [
+                        {"call": call, "index": c.index, "trigger": c.trigger, "pre_tokens": c.pre_tokens}
+                        for call, c in r.real_compactions
+                    ],
+                    "notes": r.notes,
+                }
+                for r in replays
+            ],
+        }
+        print(json.dumps(out, indent=2))
+        return 1 if broken else 0
+    print(f"{transcript.source} ({transcript.format}, {len(transcript.messages)} messages)")
+    print()
+    rows = []
+    for r in replays:
+        stats = r.stats.to_dict()
+        row: list[object] = [r.name]
+        for key, _ in _COLUMNS:
+            value = stats[key]
+            if key == "saved_share":
+                value = f"{value:.0%}"
+            elif isinstance(value, bool):
+                value = "yes" if value else "NO"
+            row.append(value)
+        rows.append(row)
+    print(table(rows, ["policy", *(label for _, label in _COLUMNS)]))
+    print()
+    width = max(len(r.name) for r in replays)
+    top = max([1.0, *(r.stats.peak_pressure for r in replays)])
+    print(f"pressure per call (0 .. {top:.2f}; compact at {replays[0].compact_at:.2f}, limit 1.00):")
+    for r in replays:
+        print(f"{r.name.ljust(width)}  {sparkline(r.pressure, top=top)}")
+    for r in replays:
+        for call, compaction in r.real_compactions:
+            where = f"call {call}" if call is not None else "after the last call"
+            print(f"production agent compacted at {where} (message {compaction.index})")
+        break  # the same for every policy
+    for r in replays:
+        for note in r.notes[:5]:
+            print(f"note ({r.name}): {note}")
+    if report_path:
+        print(f"\nreport: {report_path}")
+    if broken:
+        print("ORPHANED TOOL CALLS: a policy sent a tool call without its result (a bug; please report)")
+    return 1 if broken else 0
