@@ -495,66 +495,46 @@ class ManagedWindow:
             )
         spent = result.prompt_tokens + result.completion_tokens
         self.summariser_tokens += spent
+        summary_message: dict[str, Any] | None = None
+        summary_tokens = 0
         if result.nothing:
-            self._replace(start, end, None)
-            self._event(
-                "nothing",
-                len(span),
-                tokens_before,
-                self.tokens(),
-                pressure_before=pressure_before,
-                reason=result.reason,
-                ids=ids,
-                archive=reference,
-                summariser_tokens=spent,
-            )
-            return "ok"
-        if result.summary is None:
-            self._replace(start, end, None)
-            self._event(
-                "compaction_failed",
-                len(span),
-                tokens_before,
-                self.tokens(),
-                pressure_before=pressure_before,
-                reason=result.reason or "no summary",
-                ids=ids,
-                archive=reference,
-                summariser_tokens=spent,
-            )
-            return "failed"
-        marker = f" Full text: {reference}." if reference else ""
-        summary_message = {
-            "role": "user",
-            "content": f"[{len(span)} earlier turns compacted.{marker}]\nSummary of what happened:\n{result.summary}",
-        }
-        summary_tokens = self.budget.message_tokens(summary_message)
-        if summary_tokens >= span_tokens:
-            self._replace(start, end, None)
-            self._event(
-                "compaction_failed",
-                len(span),
-                tokens_before,
-                self.tokens(),
-                pressure_before=pressure_before,
-                reason=f"summary ({summary_tokens} tok) not smaller than its span ({span_tokens} tok); span evicted",
-                ids=ids,
-                archive=reference,
-                summariser_tokens=spent,
-            )
-            return "failed"
+            kind: EventKind = "nothing"
+            reason = result.reason
+        elif result.summary is None:
+            kind, reason = "compaction_failed", result.reason or "no summary"
+        else:
+            marker = f" Full text: {reference}." if reference else ""
+            summary_message = {
+                "role": "user",
+                "content": f"[{len(span)} earlier turns compacted.{marker}]\n"
+                f"Summary of what happened:\n{result.summary}",
+            }
+            summary_tokens = self.budget.message_tokens(summary_message)
+            kind, reason = "compacted", f"{span_tokens} -> {summary_tokens} tok"
+            if summary_tokens >= span_tokens:
+                summary_message = None
+                kind = "compaction_failed"
+                reason = (
+                    f"summary ({summary_tokens} tok) not smaller than its span "
+                    f"({span_tokens} tok); span evicted"
+                )
+        # Without a usable summary the span is evicted (it is already archived).
         self._replace(start, end, summary_message, summary_tokens)
         self._event(
-            "compacted",
+            kind,
             len(span),
             tokens_before,
             self.tokens(),
             pressure_before=pressure_before,
-            reason=f"{span_tokens} -> {summary_tokens} tok",
+            reason=reason,
             ids=ids,
             archive=reference,
             summariser_tokens=spent,
         )
+        if kind == "nothing":
+            return "ok"
+        if kind == "compaction_failed":
+            return "failed"
         self._evict_old_summaries()
         if pressure_before - self.pressure() < self.min_gain:
             return "low_gain"
