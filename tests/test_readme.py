@@ -1,0 +1,50 @@
+"""The README's agent-loop example runs as written, against a real HTTP server on loopback."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from tests.llm_servers import OpenAIServer, ok, raw
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+
+
+def _completion(message: dict) -> str:
+    return json.dumps({
+        "id": "chatcmpl-readme", "object": "chat.completion", "created": 1, "model": "m",
+        "choices": [{"index": 0, "message": message, "finish_reason": "tool_calls" if message.get("tool_calls") else "stop"}],
+        "usage": {"prompt_tokens": 50, "completion_tokens": 5, "total_tokens": 55},
+    })
+
+
+def test_the_readme_agent_loop_runs(monkeypatch, tmp_path) -> None:
+    text = README.read_text()
+    code = re.search(r"\*\*Wrap an existing agent loop\*\*.*?```python\n(.*?)```", text, re.S).group(1)
+    assert "window.prepare()" in code
+    call = {"id": "call_1", "type": "function", "function": {"name": "read_file", "arguments": '{"path": "app.py"}'}}
+    script = [
+        raw(200, _completion({"role": "assistant", "content": None, "tool_calls": [call]})),
+        raw(200, _completion({"role": "assistant", "content": "Done: fixed app.py"})),
+    ]
+    with OpenAIServer(script=script) as agent, OpenAIServer(responder=lambda r: ok("- summary")) as summariser:
+        monkeypatch.chdir(tmp_path)
+        monkeypatch.setenv("OPENAI_BASE_URL", agent.base_url)
+        monkeypatch.setenv("OPENAI_API_KEY", "sk-test-readme-0000000000")
+        monkeypatch.setenv("WM_PROVIDER", "openai-compatible")
+        monkeypatch.setenv("WM_BASE_URL", summariser.base_url)
+        monkeypatch.setenv("WM_MODEL", "summariser")
+        namespace = {
+            "TOOLS": [{"type": "function", "function": {"name": "read_file", "parameters": {"type": "object", "properties": {}}}}],
+            "SYSTEM": "You are a coding agent.", "TASK": "Fix app.py", "MODEL": "m",
+            "run": lambda call: "def main():\n    return 1\n" * 3_000,
+        }
+        exec(compile(code, "README.md", "exec"), namespace)
+        window = namespace["window"]
+        roles = [m["role"] for m in window.messages]
+        assert roles == ["system", "user", "assistant", "tool", "assistant"]
+        assert "chars dropped" in window.messages[3]["content"]  # truncated at write time
+        second_request = agent.requests[1].body["messages"]
+        assert second_request[2]["tool_calls"][0]["id"] == "call_1"
+        assert second_request[3]["tool_call_id"] == "call_1"
