@@ -25,6 +25,16 @@ from .llm import LLMClient, LLMResponse, Usage
 from .overheads import ANTHROPIC, GENERIC, OPENAI, MessageOverheads
 from .policy import CorrectionRule, PinPolicy, RegexCorrectionRule, tool_groups
 from .prompts import COMPACT_PROMPT, TEMPLATES, PromptTemplate, render_prompt, template_problems
+from .replay import (
+    PRESETS,
+    Policy,
+    Replay,
+    ReplayCancelled,
+    ReplayStats,
+    compare_policies,
+    replay,
+)
+from .report import write_report
 from .simulate import synthetic_session
 from .tokens import EstimateCounter, TokenCounter, available_counters, get_counter
 from .transcripts import (
@@ -46,6 +56,7 @@ __all__ = [
     "GENERIC",
     "NOTHING",
     "OPENAI",
+    "PRESETS",
     "STRATEGIES",
     "TEMPLATES",
     "AnthropicClient",
@@ -74,10 +85,14 @@ __all__ = [
     "MessageOverheads",
     "OpenAIClient",
     "PinPolicy",
+    "Policy",
     "ProbeScores",
     "PromptTemplate",
     "RealCompaction",
     "RegexCorrectionRule",
+    "Replay",
+    "ReplayCancelled",
+    "ReplayStats",
     "SpanCompactor",
     "Strategy",
     "SummaryScore",
@@ -93,6 +108,7 @@ __all__ = [
     "check_counts",
     "client_from_env",
     "compare",
+    "compare_policies",
     "estimate_compare_cost",
     "estimate_cost",
     "extract_facts",
@@ -104,8 +120,10 @@ __all__ = [
     "read_archive",
     "render_prompt",
     "render_span",
+    "replay",
     "synthetic_session",
     "template_problems",
     "tool_groups",
     "truncate_text",
+    "write_report",
 ]

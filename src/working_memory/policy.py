@@ -74,8 +74,18 @@ DEFAULT_PLAN_TOOLS: tuple[str, ...] = ("update_plan", "TodoWrite", "todo_write",
 # Words without which no unanchored default pattern can match: a cheap substring test
 # spares the regex engine on almost every ordinary turn.
 DEFAULT_CORRECTION_KEYWORDS: tuple[str, ...] = (
-    "not what", "meant", "said", "asked", "instead", "wrong", "revert", "undo",
-    "don't", "dont", "do not", "never",
+    "not what",
+    "meant",
+    "said",
+    "asked",
+    "instead",
+    "wrong",
+    "revert",
+    "undo",
+    "don't",
+    "dont",
+    "do not",
+    "never",
 )
 
 
@@ -130,6 +140,7 @@ class PinPolicy:
     pin_task: bool = True  # the first user turn: the task statement
     pin_plan: bool = True  # the latest plan (a message opening with "Plan:", or a plan tool call)
     pin_corrections: bool = True
+    max_corrections: int | None = 8  # only the latest N corrections stay pinned (None: all)
     correction_rule: CorrectionRule = field(default_factory=RegexCorrectionRule)
     plan_pattern: str = DEFAULT_PLAN_PATTERN
     plan_tools: tuple[str, ...] = DEFAULT_PLAN_TOOLS
@@ -138,6 +149,10 @@ class PinPolicy:
     def __post_init__(self) -> None:
         if self.keep_recent < 0:
             raise ValueError(f"PinPolicy(keep_recent={self.keep_recent}) must not be negative")
+        if self.max_corrections is not None and self.max_corrections < 0:
+            raise ValueError(
+                f"PinPolicy(max_corrections={self.max_corrections}) must not be negative"
+            )
         if not isinstance(self.explicit, frozenset):
             object.__setattr__(self, "explicit", frozenset(self.explicit))
         object.__setattr__(self, "_plan_re", re.compile(self.plan_pattern, re.IGNORECASE))
@@ -257,6 +272,18 @@ def resolve_pins(
                 break
     recent_from = count - policy.keep_recent
     all_explicit = explicit | policy.explicit
+    # Corrections accumulate over a long session; only the latest few stay pinned (older ones
+    # are compacted, and the summarisers keep user corrections verbatim).
+    first_correction = 0
+    if policy.pin_corrections and policy.max_corrections is not None:
+        remaining = policy.max_corrections
+        first_correction = count
+        for index in range(count - 1, -1, -1):
+            if remaining <= 0:
+                break
+            if static[index] & STATIC_CORRECTION and not summary[index]:
+                first_correction = index
+                remaining -= 1
     for index in range(count):
         flags = static[index]
         reason: PinReason | None = None
@@ -266,7 +293,12 @@ def resolve_pins(
             reason = "task"
         elif index == latest_plan:
             reason = "plan"
-        elif policy.pin_corrections and flags & STATIC_CORRECTION and not summary[index]:
+        elif (
+            policy.pin_corrections
+            and flags & STATIC_CORRECTION
+            and not summary[index]
+            and index >= first_correction
+        ):
             reason = "correction"
         elif ids[index] in all_explicit:
             reason = "explicit"

@@ -67,6 +67,10 @@ class _Entry:
     masked: bool = False
 
 
+def _unmasked_tool_count(entries: Sequence[_Entry]) -> int:
+    return sum(1 for e in entries if not e.masked and e.message.get("role") == "tool")
+
+
 class ManagedWindow:
     """The managed transcript. See the README for the thresholds and what each one does."""
 
@@ -138,6 +142,7 @@ class ManagedWindow:
         self._next_id = 0
         self._next_summary_id = -1
         self._task_id: int | None = None
+        self._unmasked_tools = 0  # tool results in the window not masked yet
         self._explicit: set[int] = set()
         self._call_owner: dict[str, int] = {}  # unanswered tool_call id -> its group
         self._open_calls: Counter[int] = Counter()  # group -> calls still unanswered
@@ -299,6 +304,8 @@ class ManagedWindow:
         entry = _Entry(entry_id, message, tokens, group, _static_flags(self._pins, message))
         self._entries.append(entry)
         self._messages.append(message)
+        if role == "tool":
+            self._unmasked_tools += 1
         self._message_tokens += tokens
 
     def extend(self, messages: Iterable[Mapping[str, Any]]) -> None:
@@ -373,7 +380,10 @@ class ManagedWindow:
                 log.info("call %d: pressure %.2f", self.calls, pressure)
             return self._messages
         if self.strategy != "evict":
-            if self.strategy in ("mask", "hybrid"):
+            if (
+                self.strategy in ("mask", "hybrid")
+                and self._unmasked_tools > self.keep_tool_results
+            ):
                 self._mask_old_tool_results()
             if self.strategy in ("compact", "hybrid") and self.compactor is not None:
                 self._compact_while_over()
@@ -413,7 +423,7 @@ class ManagedWindow:
             if outcome == "low_gain":
                 # Anti-thrash: a compaction that frees too little is not repeated.
                 self._evict_down_to(
-                    self.compact_at,
+                    self.compact_to,
                     reason=f"last compaction gained less than min_gain={self.min_gain:.2f}; evicting instead",
                 )
                 return
@@ -433,7 +443,9 @@ class ManagedWindow:
         """
         return self._find_span(self._eligible(self.pin_reasons()), regardless_of_pressure)
 
-    def _find_span(self, eligible: Sequence[bool], regardless_of_pressure: bool = False) -> tuple[int, int]:
+    def _find_span(
+        self, eligible: Sequence[bool], regardless_of_pressure: bool = False
+    ) -> tuple[int, int]:
         """The oldest run of whole, unpinned tool groups worth compacting.
 
         A run shorter than `min_span`, or too small to free `min_gain`, is skipped and the
@@ -558,6 +570,7 @@ class ManagedWindow:
             summary_id = self._next_summary_id
             self._next_summary_id -= 1
             replacement.append(_Entry(summary_id, summary, tokens, summary_id, 0, summary=True))
+        self._unmasked_tools -= _unmasked_tool_count(self._entries[start:end])
         self._entries[start:end] = replacement
         self._messages[start:end] = [entry.message for entry in replacement]
         self._message_tokens += tokens - removed
@@ -600,6 +613,7 @@ class ManagedWindow:
         reference = None
         if self.archive is not None:
             reference = self.archive.write([e.message for e in leaving], reason="evicted", ids=ids)
+        self._unmasked_tools -= _unmasked_tool_count(leaving)
         self._entries = [entry for entry in self._entries if entry.group not in groups]
         self._messages = [entry.message for entry in self._entries]
         self._message_tokens -= sum(entry.tokens for entry in leaving)
@@ -650,6 +664,7 @@ class ManagedWindow:
                 continue
             self._message_tokens += tokens - entry.tokens
             entry.message, entry.tokens, entry.masked = masked, tokens, True
+            self._unmasked_tools -= 1
             self._messages[i] = masked
         self._event(
             "masked",

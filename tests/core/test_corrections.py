@@ -56,3 +56,14 @@ def test_the_rule_is_configurable() -> None:
     assert not PinPolicy(pin_corrections=False, keep_recent=0).pinned([{"role": "user", "content": "task"},
                                                          {"role": "user", "content": "No, x."},
                                                          {"role": "user", "content": "y"}]) >= {1}
+
+
+def test_only_the_latest_corrections_stay_pinned() -> None:
+    messages = [{"role": "user", "content": "TASK: t"}]
+    for i in range(12):
+        messages.append({"role": "user", "content": f"No, use port {8000 + i}."})
+        messages.append({"role": "assistant", "content": "ok"})
+    reasons = PinPolicy(keep_recent=0, max_corrections=3).pin_reasons(messages)
+    pinned = [messages[i]["content"] for i, r in enumerate(reasons) if r == "correction"]
+    assert pinned == ["No, use port 8009.", "No, use port 8010.", "No, use port 8011."]
+    assert sum(r == "correction" for r in PinPolicy(keep_recent=0, max_corrections=None).pin_reasons(messages)) == 12

@@ -81,6 +81,8 @@ def test_random_sessions_keep_every_invariant(ops: list[tuple[Any, ...]], config
             if window.pressure() > window.evict_at:
                 assert window.events[-1].kind == "over_budget"
             assert "TASK: the task statement" in [m.get("content") for m in sent]
+            unmasked = sum(1 for m in sent if m["role"] == "tool" and "result masked:" not in str(m.get("content")))
+            assert window._unmasked_tools == unmasked
             continue
         if kind == "pin":
             ids = [i for i in window.ids if i >= 0]

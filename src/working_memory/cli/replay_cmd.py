@@ -73,8 +73,12 @@ def add_parser(subparsers: Any) -> None:
     add_budget_options(parser)
     group = parser.add_argument_group("strategy")
     group.add_argument("--strategy", choices=STRATEGIES, help="compact | mask | hybrid | evict")
-    group.add_argument("--keep-tool-results", type=int, help="tool results kept verbatim by masking")
-    group.add_argument("--summariser", choices=("offline", "none"), help="offline (extractive) or none")
+    group.add_argument(
+        "--keep-tool-results", type=int, help="tool results kept verbatim by masking"
+    )
+    group.add_argument(
+        "--summariser", choices=("offline", "none"), help="offline (extractive) or none"
+    )
     group.add_argument("--word-limit", type=int, help="summary length in words")
     group.add_argument("--min-gain", type=float, help="least pressure a compaction must free")
     group.add_argument("--max-span", type=int, help="most messages in one compaction")
@@ -129,7 +133,12 @@ def run(args: argparse.Namespace) -> int:
                     "stats": r.stats.to_dict(),
                     "pressure": [round(p, 4) for p in r.pressure],
                     "real_compactions": [
-                        {"call": call, "index": c.index, "trigger": c.trigger, "pre_tokens": c.pre_tokens}
+                        {
+                            "call": call,
+                            "index": c.index,
+                            "trigger": c.trigger,
+                            "pre_tokens": c.pre_tokens,
+                        }
                         for call, c in r.real_compactions
                     ],
                     "notes": r.notes,
@@ -157,7 +166,9 @@ def run(args: argparse.Namespace) -> int:
     print()
     width = max(len(r.name) for r in replays)
     top = max([1.0, *(r.stats.peak_pressure for r in replays)])
-    print(f"pressure per call (0 .. {top:.2f}; compact at {replays[0].compact_at:.2f}, limit 1.00):")
+    print(
+        f"pressure per call (0 .. {top:.2f}; compact at {replays[0].compact_at:.2f}, limit 1.00):"
+    )
     for r in replays:
         print(f"{r.name.ljust(width)}  {sparkline(r.pressure, top=top)}")
     for r in replays:
@@ -171,5 +182,7 @@ def run(args: argparse.Namespace) -> int:
     if report_path:
         print(f"\nreport: {report_path}")
     if broken:
-        print("ORPHANED TOOL CALLS: a policy sent a tool call without its result (a bug; please report)")
+        print(
+            "ORPHANED TOOL CALLS: a policy sent a tool call without its result (a bug; please report)"
+        )
     return 1 if broken else 0

@@ -18,16 +18,25 @@ TRANSCRIPT_VARIABLE = "WM_TRANSCRIPT"
 
 def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "workbench", help="open the Jupyter workbench (JupyterLab on the explore notebook)",
+        "workbench",
+        help="open the Jupyter workbench (JupyterLab on the explore notebook)",
         description="Start JupyterLab on notebooks/01-explore-a-transcript.ipynb. With PATH, the "
         f"notebook opens that transcript (passed as {TRANSCRIPT_VARIABLE}). Needs the [notebook] "
         "extra: pip install 'working-memory[notebook]'.",
-    )  # fmt: skip
+    )
     parser.add_argument("path", nargs="?", help="a transcript to open (any supported format)")
-    parser.add_argument("--notebook", type=Path, default=None,
-                        help=f"notebook to open (default: {NOTEBOOK}, found from here upwards)")  # fmt: skip
-    parser.add_argument("--print", dest="print_only", action="store_true",
-                        help="print the command instead of running it")  # fmt: skip
+    parser.add_argument(
+        "--notebook",
+        type=Path,
+        default=None,
+        help=f"notebook to open (default: {NOTEBOOK}, found from here upwards)",
+    )
+    parser.add_argument(
+        "--print",
+        dest="print_only",
+        action="store_true",
+        help="print the command instead of running it",
+    )
     parser.add_argument("--no-browser", action="store_true", help="do not open a browser")
     parser.set_defaults(run=run)
 
@@ -52,8 +61,11 @@ def command(notebook: Path, *, no_browser: bool = False) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    missing = [m for m in ("jupyterlab", "ipywidgets", "plotly", "anywidget")
-               if importlib.util.find_spec(m) is None]  # fmt: skip
+    missing = [
+        m
+        for m in ("jupyterlab", "ipywidgets", "plotly", "anywidget")
+        if importlib.util.find_spec(m) is None
+    ]
     notebook = args.notebook or find_notebook()
     if notebook is None or not Path(notebook).is_file():
         where = args.notebook or NOTEBOOK
@@ -71,7 +83,9 @@ def run(args: argparse.Namespace) -> int:
         env[TRANSCRIPT_VARIABLE] = str(transcript)
     cmd = command(Path(notebook), no_browser=args.no_browser)
     if args.print_only:
-        prefix = f"{TRANSCRIPT_VARIABLE}={shlex.quote(env[TRANSCRIPT_VARIABLE])} " if args.path else ""
+        prefix = (
+            f"{TRANSCRIPT_VARIABLE}={shlex.quote(env[TRANSCRIPT_VARIABLE])} " if args.path else ""
+        )
         print(prefix + shlex.join(cmd))
         return 0
     if missing:

@@ -1,0 +1,554 @@
+"""Replay a session under a policy: what the model would have seen at every call, and the cost.
+
+`replay(transcript, policy)` appends the transcript's messages to a fresh `ManagedWindow` in
+order and calls `prepare()` before every model call (before each assistant message), as the
+agent would have. Per call it records the window by category, the pressure, the unmanaged
+size (what the raw transcript would have sent), the events and the summariser's tokens.
+
+Cost: linear in the number of messages. Each message is counted once (by the window, at
+append); the unmanaged size is a prefix sum of those counts; the category breakdown is kept
+incrementally (see `_replay_track`), and the window is re-read only after a `prepare()` that
+changed it (which itself walks the window).
+
+A message that alone is over the whole budget cannot be sent: it is replayed as a head+tail
+truncated copy that fits (recorded in `Replay.notes` and `stats.oversized_messages`); if even
+that does not fit it is skipped with its tool results (`stats.skipped_messages`).
+"""
+
+from __future__ import annotations
+
+import bisect
+import logging
+import threading
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ._replay_policy import PRESETS, SUMMARISERS, Policy, resolve_policy
+from ._replay_stats import (
+    COMPACTION_KINDS,
+    EVICTION_KINDS,
+    STAT_LABELS,
+    ReplayStats,
+    compute_stats,
+)
+from ._replay_track import Breakdown, WindowTracker, count_orphans, exact_breakdown
+from .events import WindowEvent
+from .overheads import content_text
+from .policy import PinPolicy, PinReason
+from .transcripts import RealCompaction, Transcript, load_transcript, load_transcripts
+from .window import ROLES, ManagedWindow, truncate_text
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pandas
+    import plotly.graph_objects as go
+
+__all__ = [
+    "PRESETS",
+    "STAT_LABELS",
+    "SUMMARISERS",
+    "TIMELINE_COLUMNS",
+    "Breakdown",
+    "Policy",
+    "Replay",
+    "ReplayCancelled",
+    "ReplayStats",
+    "compare_policies",
+    "count_orphans",
+    "exact_breakdown",
+    "replay",
+    "resolve_policy",
+]
+
+log = logging.getLogger("working_memory")
+
+TIMELINE_COLUMNS = (
+    "call",  # 1-based model call
+    "message_index",  # transcript index of the assistant message this call produced
+    "tokens_total",
+    "tokens_system",
+    "tokens_tools",
+    "tokens_pinned",
+    "tokens_summaries",
+    "tokens_recent",
+    "tokens_other",
+    "pressure",
+    "unmanaged_tokens",
+    "unmanaged_pressure",
+    "events",
+    "compactions",
+    "evictions",
+    "maskings",
+    "summariser_tokens",
+    "messages",  # messages in the window
+    "real_compaction",
+)
+
+# Called after every prepare(): (call number, the list prepare() returned, the window).
+CallHook = Callable[[int, list[dict[str, Any]], ManagedWindow], None]
+
+
+class ReplayCancelled(RuntimeError):
+    """The `cancel` event was set: the replay stopped before the end of the transcript."""
+
+
+@dataclass(eq=False)
+class Replay:
+    """One transcript replayed under one policy. `timeline` and `stats` hold the results."""
+
+    policy: Policy
+    name: str
+    transcript: Transcript
+    events: list[WindowEvent]
+    real_compactions: list[tuple[int | None, RealCompaction]]
+    final_messages: list[dict[str, Any]]
+    final_ids: list[int]
+    final_tokens: list[int]
+    final_pin_reasons: list[PinReason | None]
+    message_tokens: list[int]  # raw counted tokens of every transcript message
+    limit: int
+    notes: list[str] = field(default_factory=list)
+    _columns: dict[str, list[Any]] = field(default_factory=dict, repr=False)
+    _stats: ReplayStats | None = field(default=None, repr=False)
+
+    def __repr__(self) -> str:
+        s = self.stats
+        return (
+            f"Replay({self.name!r}, {s.calls} calls, saved {s.saved_share:.0%}, peak pressure "
+            f"{s.peak_pressure:.2f}, {s.compactions} compactions, {s.evictions} evictions)"
+        )
+
+    @property
+    def stats(self) -> ReplayStats:
+        assert self._stats is not None
+        return self._stats
+
+    @property
+    def pressure(self) -> list[float]:
+        """Pressure after prepare() at each call (no pandas needed)."""
+        return list(self._columns["pressure"])
+
+    @property
+    def unmanaged_pressure(self) -> list[float]:
+        return list(self._columns["unmanaged_pressure"])
+
+    def column(self, name: str) -> list[Any]:
+        """One timeline column as a plain list (see TIMELINE_COLUMNS)."""
+        return list(self._columns[name])
+
+    @cached_property
+    def timeline(self) -> pandas.DataFrame:
+        """One row per model call; columns as in TIMELINE_COLUMNS."""
+        try:
+            import pandas as pd
+        except ImportError as exc:  # pragma: no cover - depends on the environment
+            raise ImportError(
+                "Replay.timeline needs pandas: pip install 'working-memory[notebook]'"
+            ) from exc
+        return pd.DataFrame({name: self._columns[name] for name in TIMELINE_COLUMNS})
+
+    @property
+    def compact_at(self) -> float:
+        return self.policy.compact_at
+
+    @property
+    def evict_at(self) -> float:
+        return self.policy.evict_at
+
+    def figure(self, **kwargs: Any) -> go.Figure:
+        """The pressure curve (see plots.pressure_figure)."""
+        from .plots import pressure_figure
+
+        return pressure_figure(self, **kwargs)
+
+    def report(self, path: str | Path, *, title: str | None = None) -> Path:
+        """Write a self-contained HTML report of this replay (see report.write_report)."""
+        from .report import write_report
+
+        return write_report([self], path, title=title)
+
+
+# -- input ------------------------------------------------------------------------------------
+def _as_transcript(source: Transcript | Sequence[Mapping[str, Any]] | str | Path) -> Transcript:
+    if isinstance(source, Transcript):
+        return source
+    if isinstance(source, str | Path):
+        return load_transcript(source)
+    if isinstance(source, Sequence) and not isinstance(source, bytes):
+        # Non-mappings are kept so that replay() names them with their index.
+        messages: list[Any] = [dict(m) if isinstance(m, Mapping) else m for m in source]
+        return Transcript(messages=messages, format="messages")
+    raise TypeError(
+        f"replay() takes a Transcript, a list of messages or a path, got {type(source).__name__}"
+    )
+
+
+def _name_of(transcript: Transcript, default: str = "session") -> str:
+    return Path(transcript.source).name if transcript.source else default
+
+
+# -- oversized messages ---------------------------------------------------------------------------
+def _shrunk(message: Mapping[str, Any], target_tokens: int, tokens: int) -> dict[str, Any]:
+    """A head+tail truncated copy of `message` of about `target_tokens` tokens."""
+    share = max(0.0, min(1.0, target_tokens / max(1, tokens)))
+    copy = dict(message)
+    text, _ = content_text(message.get("content"))
+    if text:
+        copy["content"] = truncate_text(text, max(16, int(len(text) * share)))
+    calls = message.get("tool_calls")
+    if calls:
+        shrunk_calls = []
+        for call in calls:
+            function = dict(call.get("function") or {})
+            arguments = function.get("arguments") or ""
+            if not isinstance(arguments, str):
+                arguments = str(arguments)
+            function["arguments"] = truncate_text(arguments, max(16, int(len(arguments) * share)))
+            shrunk_calls.append({**call, "function": function})
+        copy["tool_calls"] = shrunk_calls
+    return copy
+
+
+# -- the replay -----------------------------------------------------------------------------------
+class _Replayer:
+    """The state of one replay; `run()` walks the transcript once."""
+
+    def __init__(
+        self,
+        transcript: Transcript,
+        policy: Policy,
+        *,
+        tools: Sequence[Mapping[str, Any]] | None,
+        cancel: threading.Event | None,
+        on_call: CallHook | None,
+    ) -> None:
+        self.transcript = transcript
+        self.policy = policy
+        # Explicit pins are transcript indices; they are pinned at append, by window id.
+        self.pins: PinPolicy = policy.pin_policy()
+        window_pins = PinPolicy(
+            keep_recent=policy.keep_recent,
+            pin_system=policy.pin_system,
+            pin_task=policy.pin_task,
+            pin_plan=policy.pin_plan,
+            pin_corrections=policy.pin_corrections,
+        )
+        self.window = policy.build_window(
+            tools=tools if tools is not None else transcript.tools, pins=window_pins
+        )
+        self.budget = self.window.budget
+        self.limit = self.window.limit
+        self.per_request = self.budget.overheads.per_request
+        self.tools_tokens = self.budget.tools_tokens(self.window.tools)
+        self.tracker = WindowTracker(
+            window_pins, per_request=self.per_request, tools_tokens=self.tools_tokens
+        )
+        self.cancel = cancel
+        self.on_call = on_call
+        self.columns: dict[str, list[Any]] = {name: [] for name in TIMELINE_COLUMNS}
+        self.raw_prefix = 0
+        self.raw_tokens: list[int] = []
+        self.next_id = 0
+        self.event_mark = 0  # events up to here are already on a timeline row
+        self.orphans = 0
+        self.notes: list[str] = []
+        self.oversized = 0
+        self.skipped = 0
+        self.skipped_calls: set[str] = set()
+
+    def run(self, messages: Iterable[tuple[int, dict[str, Any]]]) -> None:
+        for index, message in messages:
+            if not isinstance(message, Mapping):
+                raise TypeError(
+                    f"message {index}: expected a mapping with a 'role', got {type(message).__name__}"
+                )
+            role = message.get("role")
+            if role not in ROLES:
+                raise ValueError(
+                    f"message {index}: role {role!r} is not one a provider accepts "
+                    f"(expected one of {', '.join(sorted(ROLES))})"
+                )
+            if role == "assistant":
+                self.call(index)
+            self.append(index, message)
+
+    # -- one model call ---------------------------------------------------------------------
+    def call(self, index: int) -> None:
+        if self.cancel is not None and self.cancel.is_set():
+            raise ReplayCancelled(f"replay cancelled at message {index}")
+        window, tracker = self.window, self.tracker
+        if tracker.open_calls:
+            self.notes.append(
+                f"message {index}: the model was called with {len(tracker.open_calls)} tool "
+                f"call(s) still unanswered"
+            )
+        before = len(window.events)
+        sent = window.prepare()
+        changed = any(e.kind not in ("over_budget", "truncated") for e in window.events[before:])
+        if changed:
+            tracker.resync(window)
+        call = window.calls
+        orphans = tracker.orphans
+        self.orphans += orphans
+        parts = tracker.breakdown()
+        total = window.tokens()
+        new_events = window.events[self.event_mark :]
+        self.event_mark = len(window.events)
+        kinds = [e.kind for e in new_events]
+        unmanaged = (
+            self.raw_prefix + self.tools_tokens + self.per_request
+            if self.raw_prefix or self.tools_tokens
+            else 0
+        )
+        cols = self.columns
+        cols["call"].append(call)
+        cols["message_index"].append(index)
+        cols["tokens_total"].append(total)
+        cols["tokens_system"].append(parts.system)
+        cols["tokens_tools"].append(parts.tools)
+        cols["tokens_pinned"].append(parts.pinned)
+        cols["tokens_summaries"].append(parts.summaries)
+        cols["tokens_recent"].append(parts.recent)
+        cols["tokens_other"].append(parts.other)
+        cols["pressure"].append(total / self.limit)
+        cols["unmanaged_tokens"].append(unmanaged)
+        cols["unmanaged_pressure"].append(unmanaged / self.limit)
+        cols["events"].append("; ".join(str(e) for e in new_events))
+        cols["compactions"].append(sum(k in COMPACTION_KINDS for k in kinds))
+        cols["evictions"].append(sum(k in EVICTION_KINDS for k in kinds))
+        cols["maskings"].append(kinds.count("masked"))
+        cols["summariser_tokens"].append(sum(e.summariser_tokens for e in new_events))
+        cols["messages"].append(len(tracker.ids))
+        cols["real_compaction"].append(False)
+        if self.on_call is not None:
+            self.on_call(call, sent, window)
+
+    # -- one message ------------------------------------------------------------------------
+    def append(self, index: int, message: dict[str, Any]) -> None:
+        window = self.window
+        role = message["role"]
+        if role == "tool" and str(message.get("tool_call_id")) in self.skipped_calls:
+            self.skipped += 1
+            self.raw_tokens.append(self._count(message))
+            self.raw_prefix += self.raw_tokens[-1]
+            return
+        explicit = index in self.policy.explicit
+        before_tokens, before_events = window.tokens(), len(window.events)
+        sent: dict[str, Any] | None = message
+        raw: int | None = None
+        try:
+            window.append(message, pin=explicit)
+        except ValueError:
+            raw = self._count(message)
+            sent = self._append_oversized(index, message, raw, explicit)
+        if sent is None:
+            self.raw_tokens.append(raw or 0)
+            self.raw_prefix += raw or 0
+            return
+        tokens = window.tokens() - before_tokens - (self.per_request if before_tokens == 0 else 0)
+        if raw is None:
+            truncated = any(e.kind == "truncated" for e in window.events[before_events:])
+            raw = self._count(message) if truncated else tokens
+        self.raw_tokens.append(raw)
+        self.raw_prefix += raw
+        self.tracker.appended(self.next_id, sent, tokens, explicit=explicit)
+        self.next_id += 1
+
+    def _count(self, message: Mapping[str, Any]) -> int:
+        return self.budget.message_tokens(message)
+
+    def _append_oversized(
+        self, index: int, message: dict[str, Any], raw: int, explicit: bool
+    ) -> dict[str, Any] | None:
+        target = self.limit // 4
+        for _ in range(4):
+            copy = _shrunk(message, target, raw)
+            try:
+                self.window.append(copy, pin=explicit)
+            except ValueError:
+                target //= 2
+                continue
+            self.oversized += 1
+            self.notes.append(
+                f"message {index} ({message['role']}, {raw} tok) is over the {self.limit}-token "
+                f"limit: replayed as a truncated copy of {self._count(copy)} tok"
+            )
+            return copy
+        self.skipped += 1
+        for call in message.get("tool_calls") or ():
+            if call.get("id") is not None:
+                self.skipped_calls.add(str(call["id"]))
+        self.notes.append(
+            f"message {index} ({message['role']}, {raw} tok) cannot be sent even truncated: "
+            f"skipped, with its tool results"
+        )
+        return None
+
+
+def replay(
+    transcript_or_messages: Transcript | Sequence[Mapping[str, Any]] | str | Path,
+    policy: Policy | None = None,
+    *,
+    name: str | None = None,
+    progress: bool = False,
+    cancel: threading.Event | None = None,
+    tools: Sequence[Mapping[str, Any]] | None = None,
+    on_call: CallHook | None = None,
+) -> Replay:
+    """Replay a transcript (or a message list, or a path) under `policy` (default `Policy()`).
+
+    `tools` overrides the transcript's tool schemas; `on_call(call, sent, window)` runs after
+    every prepare() with the exact list sent (read it, do not change it). Setting `cancel`
+    stops the replay with ReplayCancelled at the next model call.
+    """
+    policy = policy if policy is not None else Policy()
+    transcript = _as_transcript(transcript_or_messages)
+    state = _Replayer(transcript, policy, tools=tools, cancel=cancel, on_call=on_call)
+    messages: Iterable[tuple[int, dict[str, Any]]] = enumerate(transcript.messages)
+    if progress:
+        messages = _with_progress(messages, len(transcript.messages), name or _name_of(transcript))
+    state.run(messages)
+    return _finish(state, name or _name_of(transcript, "session"))
+
+
+def _with_progress(
+    items: Iterable[tuple[int, dict[str, Any]]], total: int, label: str
+) -> Iterable[tuple[int, dict[str, Any]]]:
+    try:
+        from tqdm.auto import tqdm
+    except ImportError:
+        log.warning("progress=True needs tqdm: pip install 'working-memory[notebook]'")
+        return items
+    return tqdm(items, total=total, desc=f"replay {label}", unit="msg")
+
+
+def _finish(state: _Replayer, name: str) -> Replay:
+    window, tracker, cols = state.window, state.tracker, state.columns
+    ids = window.ids
+    present = set(ids)
+    notes = list(state.notes)
+    if tracker.task_id is None:
+        notes.append("no user message: there is no task statement to keep")
+    task_survived = tracker.task_id is None or tracker.task_id in present
+    must = set(tracker.must_survive)
+    if tracker.latest_plan_ever is not None:
+        must.add(tracker.latest_plan_ever)
+    pinned_survived = must <= present
+    # Where the production agent compacted: the first call at or after the message index at
+    # which its summary took effect.
+    real: list[tuple[int | None, RealCompaction]] = []
+    indices = cols["message_index"]
+    for compaction in state.transcript.compactions:
+        position = bisect.bisect_left(indices, compaction.index)
+        if position < len(indices):
+            cols["real_compaction"][position] = True
+            real.append((cols["call"][position], compaction))
+        else:
+            real.append((None, compaction))
+    stats = compute_stats(
+        totals=cols["tokens_total"],
+        unmanaged=cols["unmanaged_tokens"],
+        limit=state.limit,
+        events=window.events,
+        orphans=state.orphans,
+        task_survived=task_survived,
+        pinned_survived=pinned_survived,
+        real_compactions=len(state.transcript.compactions),
+        oversized=state.oversized,
+        skipped=state.skipped,
+    )
+    return Replay(
+        policy=state.policy,
+        name=name,
+        transcript=state.transcript,
+        events=list(window.events),
+        real_compactions=real,
+        final_messages=window.messages,
+        final_ids=ids,
+        final_tokens=window.message_tokens(),
+        final_pin_reasons=window.pin_reasons(),
+        message_tokens=state.raw_tokens,
+        limit=state.limit,
+        notes=notes,
+        _columns=cols,
+        _stats=stats,
+    )
+
+
+# -- several policies, several transcripts ----------------------------------------------------
+_TRANSCRIPT_SUFFIXES = (".json", ".jsonl", ".traj")
+
+
+def _corpus(source: Any) -> list[tuple[str, Transcript]]:
+    """(name, transcript) pairs from a transcript, a message list, a path (file or folder),
+    a mapping name -> any of those, or a sequence of them."""
+    if isinstance(source, Transcript):
+        return [(_name_of(source), source)]
+    if isinstance(source, str | Path):
+        path = Path(source)
+        if path.is_dir():
+            files = sorted(
+                p for p in path.rglob("*") if p.is_file() and p.suffix in _TRANSCRIPT_SUFFIXES
+            )
+            if not files:
+                raise ValueError(f"{path}: no transcript files (*.json, *.jsonl, *.traj) in it")
+            out: list[tuple[str, Transcript]] = []
+            for file in files:
+                runs = load_transcripts(file)
+                for n, run in enumerate(runs):
+                    label = str(file.relative_to(path))
+                    out.append((label if len(runs) == 1 else f"{label}#{n}", run))
+            return out
+        return [(path.name, load_transcript(path))]
+    if isinstance(source, Mapping):
+        return [(str(k), _as_transcript(v)) for k, v in source.items()]
+    if isinstance(source, Sequence):
+        items = list(source)
+        if items and all(isinstance(m, Mapping) and "role" in m for m in items):
+            return [("session", _as_transcript(items))]
+        out = []
+        for n, item in enumerate(items):
+            for label, transcript in _corpus(item):
+                out.append((label if label != "session" else f"session-{n}", transcript))
+        return out
+    raise TypeError(
+        "compare_policies() takes a transcript, a message list, a path (file or folder), "
+        f"a mapping or a sequence of those; got {type(source).__name__}"
+    )
+
+
+def compare_policies(
+    transcript_or_corpus: Any,
+    policies: Mapping[str, Policy | str | Path],
+    *,
+    progress: bool = False,
+) -> pandas.DataFrame:
+    """One row per transcript x policy, with every ReplayStats column.
+
+    Policies may be Policy values, preset names or policy files.
+    """
+    try:
+        import pandas as pd
+    except ImportError as exc:  # pragma: no cover - depends on the environment
+        raise ImportError(
+            "compare_policies() returns a DataFrame and needs pandas: "
+            "pip install 'working-memory[notebook]'"
+        ) from exc
+    resolved = {
+        name: p if isinstance(p, Policy) else resolve_policy(p)[1] for name, p in policies.items()
+    }
+    rows = []
+    for label, transcript in _corpus(transcript_or_corpus):
+        for policy_name, policy in resolved.items():
+            result = replay(transcript, policy, name=f"{label} / {policy_name}", progress=progress)
+            rows.append({"transcript": label, "policy": policy_name, **result.stats.to_dict()})
+    columns = ["transcript", "policy", *(f.name for f in _stat_fields())]
+    return pd.DataFrame(rows, columns=columns)
+
+
+def _stat_fields() -> tuple[Any, ...]:
+    import dataclasses
+
+    return dataclasses.fields(ReplayStats)

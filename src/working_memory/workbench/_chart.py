@@ -1,0 +1,296 @@
+"""The per-message token chart shared by the explorer and the pin editor.
+
+Bars are the messages' tokens (coloured by role), the line is the cumulative pressure with
+the compact/evict thresholds, markers show pins (shape by reason), the next compaction span is
+a shaded band and eviction victims are crosses. Past `MAX_BARS` messages the bars are bucketed
+(each bucket shows its largest message), so a 50,000-message session still plots quickly; the
+data behind it is never thinned.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ._html import esc
+from ._widgets import colors, require
+
+__all__ = ["MAX_BARS", "REASON_SYMBOLS", "MessageChart"]
+
+MAX_BARS = 2_500
+MAX_MARKERS = 4_000
+
+REASON_SYMBOLS = {
+    "system": "diamond",
+    "task": "star",
+    "plan": "square",
+    "correction": "triangle-up",
+    "explicit": "circle",
+    "recent": "circle-open",
+    "group": "circle-open-dot",
+}
+
+# trace order (tests and the benchmark look traces up by name, not position)
+TRACES = (
+    "tokens",
+    "pressure",
+    "compact_at",
+    "evict_at",
+    "next span",
+    "pinned",
+    "evicted",
+    "selected",
+    "window at",
+)
+
+
+class MessageChart:
+    """A FigureWidget over a message list; `update_*` methods change only the traces they own."""
+
+    def __init__(self, *, title: str = "", height: int = 380) -> None:
+        _, go = require()
+        self.palette = colors()
+        self.figure = go.FigureWidget(
+            layout=dict(
+                height=height,
+                template="plotly_white",
+                margin=dict(l=60, r=60, t=40 if title else 20, b=40),
+                title=dict(text=title, x=0.01, font=dict(size=14)) if title else None,
+                bargap=0.05,
+                hovermode="closest",
+                legend=dict(
+                    orientation="h",
+                    yanchor="bottom",
+                    y=1.02,
+                    x=1,
+                    xanchor="right",
+                    font=dict(size=11),
+                ),
+                xaxis=dict(title="message", zeroline=False),
+                yaxis=dict(title="tokens per message", rangemode="tozero"),
+                yaxis2=dict(
+                    title="pressure (share of limit)",
+                    overlaying="y",
+                    side="right",
+                    rangemode="tozero",
+                    tickformat=".0%",
+                    showgrid=False,
+                ),
+            )
+        )
+        p = self.palette
+        fig = self.figure
+        fig.add_bar(
+            name="tokens",
+            x=[],
+            y=[],
+            marker=dict(line=dict(width=0)),
+            showlegend=False,
+            hovertemplate="%{customdata}<extra></extra>",
+        )
+        fig.add_scatter(
+            name="pressure",
+            x=[],
+            y=[],
+            yaxis="y2",
+            mode="lines",
+            line=dict(color=p["pressure"], width=2),
+            hovertemplate="after message %{x}: %{y:.1%}<extra></extra>",
+        )
+        for name in ("compact_at", "evict_at"):
+            fig.add_scatter(
+                name=name,
+                x=[],
+                y=[],
+                yaxis="y2",
+                mode="lines",
+                hoverinfo="skip",
+                line=dict(color=p[name], width=1.5, dash="dash"),
+            )
+        fig.add_scatter(
+            name="next span",
+            x=[],
+            y=[],
+            mode="lines",
+            fill="toself",
+            fillcolor="rgba(204,121,167,0.22)",
+            line=dict(color=p["span"], width=1),
+            hoverinfo="skip",
+        )
+        fig.add_scatter(
+            name="pinned",
+            x=[],
+            y=[],
+            mode="markers",
+            marker=dict(size=9, color=p["pinned"], line=dict(width=1, color="#fff")),
+            hovertemplate="message %{x}: pinned (%{customdata})<extra></extra>",
+        )
+        fig.add_scatter(
+            name="evicted",
+            x=[],
+            y=[],
+            mode="markers",
+            marker=dict(symbol="x", size=7, color=p["evicted"]),
+            hovertemplate="message %{x}: would be evicted<extra></extra>",
+        )
+        fig.add_scatter(
+            name="selected",
+            x=[],
+            y=[],
+            mode="markers",
+            showlegend=False,
+            marker=dict(symbol="triangle-down", size=14, color="#1f2933"),
+            hoverinfo="skip",
+        )
+        fig.add_scatter(
+            name="window at",
+            x=[],
+            y=[],
+            yaxis="y2",
+            mode="lines",
+            hoverinfo="skip",
+            line=dict(color="#52606d", width=1, dash="dot"),
+        )
+        self._bar_index: list[int] = []
+        self._tokens: Sequence[int] = []
+        self._bucket = 1
+        self._click: Callable[[int], None] | None = None
+        fig.data[0].on_click(self._on_click)
+
+    def trace(self, name: str) -> Any:
+        """A trace by its role (see TRACES); its legend name may say more ("compact at 70%")."""
+        return self.figure.data[TRACES.index(name)]
+
+    def on_select(self, callback: Callable[[int], None]) -> None:
+        """Call `callback(message_index)` when a bar is clicked."""
+        self._click = callback
+
+    def _on_click(self, trace: Any, points: Any, selector: Any) -> None:
+        if self._click is None or not points.point_inds:
+            return
+        self._click(self._bar_index[points.point_inds[0]])
+
+    def click(self, point: int) -> None:
+        """What a click on bar `point` does (for code and tests: FigureWidget clicks need a browser)."""
+        if self._click is not None:
+            self._click(self._bar_index[point])
+
+    # -- data ---------------------------------------------------------------------------------
+    def _y(self, index: int) -> float:
+        """Where a marker for message `index` sits: on top of its bar (or its bucket's bar)."""
+        if self._bucket == 1:
+            return self._tokens[index]
+        start = (index // self._bucket) * self._bucket
+        return max(self._tokens[start : start + self._bucket])
+
+    def set_messages(
+        self,
+        roles: Sequence[str],
+        tools: Sequence[str],
+        tokens: Sequence[int],
+        pressure: Sequence[float],
+        compact_at: float,
+        evict_at: float,
+    ) -> None:
+        """Bars and pressure line for a new transcript (or counter / limit)."""
+        p = self.palette
+        n = len(tokens)
+        self._tokens = tokens
+        bucket = max(1, -(-n // MAX_BARS))
+        self._bucket = bucket
+        if bucket == 1:
+            xs = list(range(n))
+            ys = list(tokens)
+            bar_colors = [p.get(r, "#9aa5b1") for r in roles]
+            text = [
+                f"message {i} · {esc(r)}{' · ' + esc(t) if t else ''}<br>{tokens[i]:,} tokens"
+                for i, (r, t) in enumerate(zip(roles, tools, strict=True))
+            ]
+            line_x, line_y = xs, list(pressure)
+        else:
+            xs, ys, bar_colors, text = [], [], [], []
+            for start in range(0, n, bucket):
+                chunk = tokens[start : start + bucket]
+                largest = max(range(len(chunk)), key=chunk.__getitem__)
+                xs.append(start + largest)
+                ys.append(chunk[largest])
+                bar_colors.append(p.get(roles[start + largest], "#9aa5b1"))
+                text.append(
+                    f"messages {start}–{start + len(chunk) - 1}: largest {chunk[largest]:,} "
+                    f"tokens (message {start + largest}), {sum(chunk):,} in all"
+                )
+            ends = list(range(bucket - 1, n, bucket)) + ([n - 1] if n % bucket else [])
+            line_x, line_y = ends, [pressure[i] for i in ends]
+        self._bar_index = xs
+        ceiling = max(max(line_y, default=0.0), evict_at, 0.0) * 1.08
+        with self.figure.batch_update():
+            bars = self.trace("tokens")
+            bars.x, bars.y, bars.customdata = xs, ys, text
+            bars.marker.color = bar_colors
+            bars.width = bucket if bucket > 1 else None
+            self.trace("pressure").update(x=line_x, y=line_y)
+            self.figure.layout.yaxis2.range = [0, ceiling]
+        self.set_thresholds(compact_at, evict_at, n)
+
+    def set_thresholds(self, compact_at: float, evict_at: float, n: int) -> None:
+        edge = [-0.5, max(0, n - 1) + 0.5]
+        with self.figure.batch_update():
+            self.trace("compact_at").update(
+                x=edge, y=[compact_at, compact_at], name=f"compact at {compact_at:.0%}"
+            )
+            self.trace("evict_at").update(
+                x=edge, y=[evict_at, evict_at], name=f"evict at {evict_at:.0%}"
+            )
+
+    def set_pins(
+        self,
+        reasons: Sequence[str | None],
+        span: tuple[int, int] = (0, 0),
+        evicted: Sequence[int] = (),
+        upto: int | None = None,
+    ) -> None:
+        """Pinned markers (shape by reason), the next span's band, eviction crosses, the cursor."""
+        pinned = [i for i, r in enumerate(reasons) if r is not None]
+        if len(pinned) > MAX_MARKERS:
+            step = -(-len(pinned) // MAX_MARKERS)
+            pinned = pinned[::step]
+        symbols = [REASON_SYMBOLS.get(str(reasons[i]), "circle") for i in pinned]
+        victims = list(evicted)
+        if len(victims) > MAX_MARKERS:
+            victims = victims[:: -(-len(victims) // MAX_MARKERS)]
+        start, end = span
+        peak = max(self._tokens, default=1) or 1
+        with self.figure.batch_update():
+            marks = self.trace("pinned")
+            marks.x = pinned
+            marks.y = [self._y(i) for i in pinned]
+            marks.customdata = [reasons[i] for i in pinned]
+            marks.marker.symbol = symbols
+            self.trace("evicted").update(x=victims, y=[self._y(i) for i in victims])
+            band = self.trace("next span")
+            if end > start:
+                left, right = start - 0.5, end - 0.5
+                band.update(
+                    x=[left, right, right, left, left],
+                    y=[0, 0, peak, peak, 0],
+                    name=f"next span {start}–{end - 1}",
+                )
+            else:
+                band.update(x=[], y=[], name="next span (none)")
+            cursor = self.trace("window at")
+            if upto is not None and self._tokens:
+                x = upto - 0.5
+                cursor.update(
+                    x=[x, x],
+                    y=[0, self.figure.layout.yaxis2.range[1]],
+                    name=f"window at message {upto}",
+                )
+            else:
+                cursor.update(x=[], y=[])
+
+    def set_selected(self, index: int | None) -> None:
+        trace = self.trace("selected")
+        if index is None or not 0 <= index < len(self._tokens):
+            trace.update(x=[], y=[])
+        else:
+            trace.update(x=[index], y=[self._y(index)])

@@ -1,0 +1,667 @@
+"""The workbench's state: plain Python objects that the widgets only display and edit.
+
+Everything a panel shows is computed here from the library (transcripts, Policy, PinPolicy,
+ManagedWindow, usage_check), so a notebook user can read and set it from code:
+
+    state = TranscriptState.from_path("session.jsonl")
+    pins = PolicyState(state)
+    pins.policy = pins.policy.replace(keep_recent=10)
+    pins.preview.span          # (start, end) of the span the next compaction would take
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import re
+import tempfile
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from itertools import accumulate
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..budget import Budget
+from ..policy import (
+    DEFAULT_CORRECTION_PATTERNS,
+    DEFAULT_PLAN_PATTERN,
+    PinPolicy,
+    PinReason,
+    RegexCorrectionRule,
+    tool_groups,
+)
+from ..tokens import TokenCounter, get_counter
+from ..transcripts import Transcript, load_transcripts
+from ..window import ManagedWindow
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from .._replay_policy import Policy
+
+__all__ = [
+    "CachedCounter",
+    "Observable",
+    "PolicyState",
+    "TranscriptState",
+    "WindowPreview",
+    "load_upload",
+    "policy_class",
+    "presets",
+    "preview_window",
+]
+
+
+def policy_class() -> type[Policy]:
+    """replay.Policy (the one replays use), wherever this checkout defines it."""
+    try:
+        from ..replay import Policy
+    except ImportError:
+        from .._replay_policy import Policy
+    return Policy
+
+
+def presets() -> dict[str, Policy]:
+    try:
+        from ..replay import PRESETS
+    except ImportError:
+        from .._replay_policy import PRESETS
+    return dict(PRESETS)
+
+
+class Observable:
+    """Callbacks run after a change; `what` names the part that changed."""
+
+    def __init__(self) -> None:
+        self._observers: list[Callable[[str], None]] = []
+
+    def observe(self, callback: Callable[[str], None]) -> None:
+        self._observers.append(callback)
+
+    def _changed(self, what: str) -> None:
+        for callback in list(self._observers):
+            callback(what)
+
+
+class CachedCounter:
+    """A TokenCounter that remembers each text's count: recounting on every control change
+    would make the workbench crawl. (str caches its own hash, so a repeat lookup is cheap.)"""
+
+    def __init__(self, counter: TokenCounter) -> None:
+        self.inner = counter
+        self.name = counter.name
+        self._cache: dict[str, int] = {}
+
+    def count(self, text: str) -> int:
+        value = self._cache.get(text)
+        if value is None:
+            value = self._cache[text] = self.inner.count(text)
+        return value
+
+
+_COUNTERS: dict[str, CachedCounter] = {}
+
+
+def cached_counter(name: str) -> CachedCounter:
+    counter = _COUNTERS.get(name)
+    if counter is None:
+        counter = _COUNTERS[name] = CachedCounter(get_counter(name))
+    return counter
+
+
+# --------------------------------------------------------------------------- transcript
+
+
+def load_upload(name: str, content: bytes) -> list[Transcript]:
+    """Load an uploaded file (FileUpload's name and bytes) with the same loaders as a path."""
+    safe = re.sub(r"[^\w.\-]+", "_", Path(name).name) or "upload.jsonl"
+    with tempfile.TemporaryDirectory(prefix="wm-upload-") as folder:
+        path = Path(folder) / safe
+        path.write_bytes(content)
+        runs = load_transcripts(path)
+    for run in runs:
+        run.source = name
+        run.warnings[:] = [w.replace(str(path), name) for w in run.warnings]
+    return runs
+
+
+class TranscriptState(Observable):
+    """The loaded transcript, which thread is shown, and which message is selected."""
+
+    def __init__(self, transcript: Transcript | None = None) -> None:
+        super().__init__()
+        self.runs: list[Transcript] = [transcript] if transcript is not None else []
+        self._transcript = transcript
+        self._thread = "main"
+        self._selected = 0
+
+    @classmethod
+    def from_path(cls, path: str | Path) -> TranscriptState:
+        state = cls()
+        state.load(path)
+        return state
+
+    def load(self, path: str | Path) -> None:
+        """Load every run in the file (most files hold one) and show the first."""
+        self.set_runs(load_transcripts(path))
+
+    def load_bytes(self, name: str, content: bytes) -> None:
+        self.set_runs(load_upload(name, content))
+
+    def set_runs(self, runs: Sequence[Transcript]) -> None:
+        if not runs:
+            raise ValueError("the file holds no run to show")
+        self.runs = list(runs)
+        self._transcript = self.runs[0]
+        self._thread, self._selected = "main", 0
+        self._changed("transcript")
+
+    @property
+    def transcript(self) -> Transcript | None:
+        return self._transcript
+
+    @transcript.setter
+    def transcript(self, transcript: Transcript) -> None:
+        self.set_runs([transcript])
+
+    @property
+    def thread(self) -> str:
+        return self._thread
+
+    @thread.setter
+    def thread(self, name: str) -> None:
+        if name != "main" and (self._transcript is None or name not in self._transcript.threads):
+            known = ", ".join(["main", *(self._transcript.threads if self._transcript else ())])
+            raise ValueError(f"no thread {name!r}: expected one of {known}")
+        self._thread, self._selected = name, 0
+        self._changed("transcript")
+
+    @property
+    def current(self) -> Transcript | None:
+        """The transcript of the thread being shown (the main one unless a thread is picked)."""
+        if self._transcript is None or self._thread == "main":
+            return self._transcript
+        return self._transcript.threads[self._thread]
+
+    @property
+    def messages(self) -> list[dict[str, Any]]:
+        current = self.current
+        return current.messages if current is not None else []
+
+    @property
+    def warnings(self) -> list[str]:
+        return list(self._transcript.warnings) if self._transcript is not None else []
+
+    @property
+    def selected(self) -> int:
+        return self._selected
+
+    @selected.setter
+    def selected(self, index: int) -> None:
+        count = len(self.messages)
+        if not 0 <= index < max(1, count):
+            raise ValueError(f"message {index} is out of range: the thread has {count} messages")
+        if index != self._selected:
+            self._selected = index
+            self._changed("selected")
+
+    def partners(self, index: int) -> list[int]:
+        """The tool-call partners of a message: its results (for a call) or its call (for a result)."""
+        groups = self._groups()
+        if not 0 <= index < len(groups):
+            return []
+        if groups[index] != index:
+            return [groups[index]]
+        return [j for j in self._members().get(index, ()) if j != index]
+
+    def _groups(self) -> list[int]:
+        key = (id(self.messages), len(self.messages))
+        if getattr(self, "_groups_key", None) != key:
+            self._groups_cache = tool_groups(self.messages)
+            members: dict[int, list[int]] = {}
+            for i, g in enumerate(self._groups_cache):
+                members.setdefault(g, []).append(i)
+            self._members_cache = members
+            self._groups_key = key
+        return self._groups_cache
+
+    def _members(self) -> dict[int, list[int]]:
+        self._groups()
+        return self._members_cache
+
+
+# --------------------------------------------------------------------------- pins
+
+
+@dataclass(frozen=True)
+class WindowPreview:
+    """What a ManagedWindow holding `messages[:upto]` would do next under a policy.
+
+    `reasons[i]` says why message i is pinned (None: not pinned). `span` is [start, end) of
+    the span the next compaction takes ((0, 0): none). `evicted` are the messages eviction
+    would drop as the window stands (empty unless pressure is over `evict_at`).
+    """
+
+    upto: int
+    reasons: tuple[PinReason | None, ...]
+    span: tuple[int, int]
+    evicted: tuple[int, ...]
+    window_tokens: tuple[int, ...]  # per message, after tool-result truncation
+    tokens: int
+    limit: int
+    compact_at: float
+    evict_at: float
+
+    @property
+    def pressure(self) -> float:
+        return self.tokens / self.limit
+
+    @property
+    def pinned(self) -> tuple[int, ...]:
+        return tuple(i for i, r in enumerate(self.reasons) if r is not None)
+
+    @property
+    def span_tokens(self) -> int:
+        start, end = self.span
+        return sum(self.window_tokens[start:end])
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "upto": self.upto,
+            "pressure": round(self.pressure, 4),
+            "tokens": self.tokens,
+            "limit": self.limit,
+            "pinned": len(self.pinned),
+            "span": list(self.span),
+            "span_tokens": self.span_tokens,
+            "evicted": len(self.evicted),
+        }
+
+
+class _WindowCache:
+    """One ManagedWindow kept across control changes: rebuilt only when the budget or the
+    messages change, extended when the cursor moves forward, re-pinned in place otherwise."""
+
+    def __init__(self) -> None:
+        self.key: tuple[Any, ...] | None = None
+        self.window: ManagedWindow | None = None
+        self.upto = 0
+
+    def get(
+        self,
+        messages: Sequence[Mapping[str, Any]],
+        policy: Policy,
+        pins: PinPolicy,
+        upto: int,
+        tools: Sequence[Mapping[str, Any]] | None,
+    ) -> ManagedWindow:
+        budget = dataclasses.replace(policy.budget(), counter=cached_counter(policy.counter))
+        key = (
+            id(messages),
+            len(messages),
+            id(tools),
+            budget.window,
+            budget.ratio,
+            budget.reserve_completion,
+            policy.counter,
+            policy.max_tool_tokens,
+        )
+        settings: dict[str, Any] = dict(
+            compact_at=policy.compact_at,
+            evict_at=policy.evict_at,
+            strategy=policy.strategy,
+            min_gain=policy.min_gain,
+            max_span=policy.max_span,
+            keep_tool_results=policy.keep_tool_results,
+            max_summaries=policy.max_summaries,
+        )
+        if self.key != key or self.window is None or upto < self.upto:
+            self.window = ManagedWindow(
+                budget, pins, None, policy.max_tool_tokens, tools=tools, **settings
+            )
+            self.key, self.upto = key, 0
+        else:
+            # Thresholds are plain attributes; a throwaway empty window derives the dependent
+            # ones (compact_to, evict_to) exactly as the window's constructor does.
+            fresh = ManagedWindow(budget, pins, None, policy.max_tool_tokens, **settings)
+            for name in (
+                "compact_at",
+                "compact_to",
+                "evict_at",
+                "evict_to",
+                "strategy",
+                "min_gain",
+                "min_span",
+                "max_span",
+                "keep_tool_results",
+                "max_summaries",
+            ):
+                setattr(self.window, name, getattr(fresh, name))
+            if self.window.pins != pins:
+                self.window.pins = pins
+        window = self.window
+        if upto > self.upto:
+            logger = logging.getLogger("working_memory")
+            disabled, logger.disabled = logger.disabled, True  # orphan-result warnings: noise here
+            try:
+                for index in range(self.upto, upto):
+                    try:
+                        window.append(messages[index])
+                    except ValueError as exc:
+                        self.key = None
+                        raise ValueError(f"message {index}: {exc}") from None
+            finally:
+                logger.disabled = disabled
+            self.upto = upto
+        return window
+
+
+def preview_window(
+    messages: Sequence[Mapping[str, Any]],
+    policy: Policy,
+    *,
+    upto: int | None = None,
+    pins: PinPolicy | None = None,
+    tools: Sequence[Mapping[str, Any]] | None = None,
+    _cache: _WindowCache | None = None,
+) -> WindowPreview:
+    """Pins, the next compaction span and the eviction victims of a window over `messages[:upto]`.
+
+    The window is a real ManagedWindow built with the policy's settings (no summariser is
+    called); the span is its `next_span()`. Eviction drops whole unpinned tool groups, oldest
+    first, down to the window's `evict_to`, as `prepare()` does when pressure is over `evict_at`;
+    under a compacting strategy the span is summarised first (credited with its size less a
+    word-limit summary) and is never among the evicted.
+    """
+    upto = len(messages) if upto is None else max(0, min(upto, len(messages)))
+    pin_policy = pins if pins is not None else policy.pin_policy()
+    window = (_cache or _WindowCache()).get(messages, policy, pin_policy, upto, tools)
+    reasons = window.pin_reasons()
+    span = window.next_span()
+    sizes = window.message_tokens()
+    evicted: list[int] = []
+    if window.pressure() > window.evict_at:
+        groups = tool_groups(window.messages)
+        calls = {i: len(m.get("tool_calls") or ()) for i, m in enumerate(window.messages)}
+        answered: dict[int, int] = {}
+        for i, g in enumerate(groups):
+            if g != i:
+                answered[g] = answered.get(g, 0) + 1
+        blocked = {groups[i] for i, r in enumerate(reasons) if r is not None}
+        blocked.update(g for g, n in calls.items() if n and answered.get(g, 0) < n)
+        group_tokens: dict[int, int] = {}
+        for i, g in enumerate(groups):
+            group_tokens[g] = group_tokens.get(g, 0) + sizes[i]
+        need = window.tokens() - window.evict_to * window.limit
+        start, end = span
+        if end > start and window.strategy in ("compact", "hybrid"):
+            # The span goes to the summariser first: it is not evicted, and it frees its size
+            # less the summary's (budgeted at the word limit, ~4/3 tokens a word).
+            blocked.update(groups[start:end])
+            need -= sum(sizes[start:end]) - policy.word_limit * 4 // 3
+        freed, chosen = 0, set()
+        for g in group_tokens:  # dicts keep first-seen order: oldest group first
+            if freed >= need:
+                break
+            if g not in blocked:
+                chosen.add(g)
+                freed += group_tokens[g]
+        evicted = [i for i, g in enumerate(groups) if g in chosen]
+    return WindowPreview(
+        upto=upto,
+        reasons=tuple(reasons),
+        span=span,
+        evicted=tuple(evicted),
+        window_tokens=tuple(sizes),
+        tokens=window.tokens(),
+        limit=window.limit,
+        compact_at=window.compact_at,
+        evict_at=window.evict_at,
+    )
+
+
+@dataclass
+class PinRules:
+    """Pin-rule details a Policy does not carry: the correction and plan markers."""
+
+    correction_patterns: tuple[str, ...] = DEFAULT_CORRECTION_PATTERNS
+    plan_pattern: str = DEFAULT_PLAN_PATTERN
+    _rule: RegexCorrectionRule | None = field(default=None, repr=False)
+
+    def apply(self, pins: PinPolicy) -> PinPolicy:
+        if (
+            self.correction_patterns == DEFAULT_CORRECTION_PATTERNS
+            and self.plan_pattern == DEFAULT_PLAN_PATTERN
+        ):
+            return pins
+        if self._rule is None or self._rule.patterns != self.correction_patterns:
+            self._rule = RegexCorrectionRule(self.correction_patterns)
+        return dataclasses.replace(pins, correction_rule=self._rule, plan_pattern=self.plan_pattern)
+
+
+def check_patterns(patterns: Sequence[str]) -> list[str]:
+    """Each pattern that does not compile, with the reason (for inline validation)."""
+    problems = []
+    for n, pattern in enumerate(patterns, 1):
+        try:
+            re.compile(pattern)
+        except re.error as exc:
+            problems.append(f"line {n}: {exc} in {pattern!r}")
+    return problems
+
+
+class PolicyState(Observable):
+    """The policy being edited and what it does to the loaded transcript.
+
+    `policy` is a replay.Policy (settable); `rules` the correction/plan markers; `upto` where
+    the window stands (None: where the transcript first crosses `compact_at`, else its end).
+    """
+
+    def __init__(self, transcript: TranscriptState, policy: Policy | None = None) -> None:
+        super().__init__()
+        self.transcript = transcript
+        self._policy = policy if policy is not None else policy_class()()
+        self.rules = PinRules()
+        self._upto: int | None = None
+        self._cache = _WindowCache()
+        self._preview: WindowPreview | None = None
+        self._tokens_key: tuple[Any, ...] | None = None
+        self._tokens: list[int] = []
+        self._cumulative: list[int] = []
+        transcript.observe(self._on_transcript)
+
+    def _on_transcript(self, what: str) -> None:
+        if what == "transcript":
+            self._upto = None
+            self._preview = None
+            self._changed("transcript")
+
+    # -- the policy ------------------------------------------------------------------------
+    @property
+    def policy(self) -> Policy:
+        return self._policy
+
+    @policy.setter
+    def policy(self, policy: Policy) -> None:
+        if not isinstance(policy, policy_class()):
+            raise TypeError(f"expected a Policy, got {type(policy).__name__}")
+        self._policy = policy
+        self._preview = None
+        self._changed("policy")
+
+    def update(self, **changes: Any) -> None:
+        """Change policy settings by name (`state.update(keep_recent=8)`); validated by Policy."""
+        self.policy = self._policy.replace(**changes)
+
+    def set_patterns(
+        self, correction_patterns: Sequence[str] | None = None, plan_pattern: str | None = None
+    ) -> None:
+        problems = check_patterns(
+            [*(correction_patterns or ()), *([plan_pattern] if plan_pattern else [])]
+        )
+        if problems:
+            raise ValueError("invalid pattern: " + "; ".join(problems))
+        if correction_patterns is not None:
+            self.rules.correction_patterns = tuple(p for p in correction_patterns if p.strip())
+        if plan_pattern is not None:
+            self.rules.plan_pattern = plan_pattern
+        self._preview = None
+        self._changed("policy")
+
+    def toggle_pin(self, index: int) -> None:
+        """Pin message `index` explicitly, or unpin it if it was."""
+        explicit = set(self._policy.explicit)
+        explicit.symmetric_difference_update({index})
+        self.update(explicit=frozenset(explicit))
+
+    def pin_policy(self) -> PinPolicy:
+        return self.rules.apply(self._policy.pin_policy())
+
+    # -- where the window stands ---------------------------------------------------------------
+    @property
+    def upto(self) -> int:
+        if self._upto is not None:
+            return min(self._upto, len(self.transcript.messages))
+        if self._preview is not None:
+            return self._preview.upto
+        return self.default_upto()
+
+    @upto.setter
+    def upto(self, value: int | None) -> None:
+        self._upto = value
+        self._preview = None
+        self._changed("upto")
+
+    def default_upto(self) -> int:
+        """The first message at which the transcript, uncompacted, crosses compact_at."""
+        policy = self._policy
+        line = policy.compact_at * policy.limit
+        messages = self.transcript.messages
+        # The window cuts big tool results at append: cap them the same way (approximately;
+        # this only places the cursor, the preview itself uses the real window).
+        cap = None if policy.max_tool_tokens is None else policy.max_tool_tokens + 16
+        total = self.cumulative[0] - self.tokens[0] if self.tokens else 0
+        for index, size in enumerate(self.tokens):
+            if cap is not None and size > cap and messages[index].get("role") == "tool":
+                size = cap
+            total += size
+            if total > line:
+                return index + 1
+        return len(messages)
+
+    # -- token counts ------------------------------------------------------------------------
+    def _count(self) -> None:
+        messages = self.transcript.messages
+        key = (id(messages), len(messages), self._policy.counter)
+        if key == self._tokens_key:
+            return
+        budget = Budget(counter=cached_counter(self._policy.counter))
+        self._tokens = [budget.message_tokens(m) for m in messages]
+        current = self.transcript.current
+        fixed = budget.overheads.per_request + budget.tools_tokens(
+            current.tools if current else None
+        )
+        self._cumulative = [fixed + total for total in accumulate(self._tokens)]
+        self._tokens_key = key
+
+    @property
+    def tokens(self) -> list[int]:
+        """Each message's tokens as sent (policy's counter, overheads included, not truncated)."""
+        self._count()
+        return self._tokens
+
+    @property
+    def cumulative(self) -> list[int]:
+        """What a request ending at message i would cost with nothing compacted."""
+        self._count()
+        return self._cumulative
+
+    @property
+    def pressure(self) -> list[float]:
+        limit = self._policy.limit
+        return [total / limit for total in self.cumulative]
+
+    # -- the preview ---------------------------------------------------------------------------
+    @property
+    def preview(self) -> WindowPreview:
+        if self._preview is None:
+            current = self.transcript.current
+            messages = self.transcript.messages
+            upto = self.upto
+
+            def make(upto: int) -> WindowPreview:
+                return preview_window(
+                    messages,
+                    self._policy,
+                    upto=upto,
+                    pins=self.pin_policy(),
+                    tools=current.tools if current else None,
+                    _cache=self._cache,
+                )
+
+            if self._upto is None:
+                # The default cursor is estimated; walk it to the real crossing (the cached
+                # window only grows, so each step appends one message: O(1) pressure).
+                pins, tools = self.pin_policy(), current.tools if current else None
+                window = self._cache.get(messages, self._policy, pins, upto, tools)
+                while window.pressure() <= self._policy.compact_at and upto < len(messages):
+                    upto += 1
+                    window = self._cache.get(messages, self._policy, pins, upto, tools)
+            self._preview = make(upto)
+        return self._preview
+
+    def whole_reasons(self) -> list[PinReason | None]:
+        """Why each message is pinned were the whole thread one window (the explorer's column)."""
+        return self.pin_policy().pin_reasons(self.transcript.messages)
+
+    def frame(self) -> pd.DataFrame:
+        """One row per message: index, role, tool, tokens, cumulative, pressure, pinned (the
+        reason, in the window at `upto`), in_window, in_span, evicted, thread."""
+        from ._widgets import require_pandas
+
+        pd = require_pandas()
+        messages = self.transcript.messages
+        preview = self.preview
+        start, end = preview.span
+        evicted = set(preview.evicted)
+        names = self.transcript.current.tool_names() if self.transcript.current else {}
+        rows = []
+        for i, message in enumerate(messages):
+            rows.append(
+                {
+                    "index": i,
+                    "role": message.get("role"),
+                    "tool": _tool_of(message, names),
+                    "tokens": self.tokens[i],
+                    "cumulative": self.cumulative[i],
+                    "pressure": self.cumulative[i] / self._policy.limit,
+                    "pinned": preview.reasons[i] if i < preview.upto else None,
+                    "in_window": i < preview.upto,
+                    "in_span": start <= i < end,
+                    "evicted": i in evicted,
+                    "thread": self.transcript.thread,
+                }
+            )
+        columns = [
+            "index",
+            "role",
+            "tool",
+            "tokens",
+            "cumulative",
+            "pressure",
+            "pinned",
+            "in_window",
+            "in_span",
+            "evicted",
+            "thread",
+        ]
+        return pd.DataFrame(rows, columns=columns)
+
+
+def _tool_of(message: Mapping[str, Any], names: Mapping[str, str]) -> str:
+    calls = message.get("tool_calls") or ()
+    if calls:
+        return ",".join(str((c.get("function") or {}).get("name") or "?") for c in calls)
+    if message.get("role") == "tool":
+        return names.get(str(message.get("tool_call_id")), "")
+    return ""

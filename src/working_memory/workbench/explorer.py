@@ -1,0 +1,431 @@
+"""Panel 1, the transcript explorer: where the tokens go, message by message."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..tokens import available_counters
+from ..transcripts import Transcript
+from ._chart import MessageChart
+from ._html import badge, esc, message_html, notice_html, table_html
+from ._state import PolicyState, TranscriptState, _tool_of
+from ._table import PagedTable
+from ._widgets import colors, guarded, readable_error, require, show_error_in
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from ..usage_check import CountCheck
+
+__all__ = ["TranscriptExplorer"]
+
+
+class TranscriptExplorer:
+    """Load a transcript; see its messages, tokens, pins and pressure; read any message in full.
+
+    ex = TranscriptExplorer.from_path("session.jsonl")
+    ex.state.selected = 42          # same as picking message 42
+    ex.frame()                      # the table as a DataFrame
+    """
+
+    def __init__(
+        self,
+        transcript: Transcript | None = None,
+        *,
+        state: TranscriptState | None = None,
+        policy_state: PolicyState | None = None,
+        page_size: int = 20,
+    ) -> None:
+        widgets, go = require()
+        self.state = state if state is not None else TranscriptState(transcript)
+        self.pins = policy_state if policy_state is not None else PolicyState(self.state)
+        self.live = True  # False while hidden in a Workbench tab: refresh when shown
+        self._dirty = False
+        self._palette = colors()
+        self._reasons: list[Any] = []
+        self.usage_check: CountCheck | None = None
+
+        self.path = widgets.Text(
+            placeholder="path to a transcript (any supported format)",
+            layout=widgets.Layout(width="420px"),
+        )
+        self.load_button = widgets.Button(
+            description="Load", icon="folder-open", button_style="primary"
+        )
+        self.upload = widgets.FileUpload(
+            accept=".json,.jsonl,.traj,.txt", multiple=False, description="Upload"
+        )
+        self.run_choice = widgets.Dropdown(
+            description="run", options=[("1", 0)], layout=widgets.Layout(width="160px")
+        )
+        self.thread = widgets.Dropdown(
+            description="thread", options=["main"], layout=widgets.Layout(width="260px")
+        )
+        self.counter = widgets.Dropdown(
+            description="counter",
+            options=available_counters(),
+            value=self.pins.policy.counter,
+            layout=widgets.Layout(width="220px"),
+        )
+        self.info = widgets.HTML()
+        self.warnings = widgets.HTML()
+        self.error = widgets.HTML()
+        self.chart = MessageChart(title="Tokens per message and cumulative pressure")
+        self.message_index = widgets.BoundedIntText(
+            value=0, min=0, max=0, description="message", layout=widgets.Layout(width="170px")
+        )
+        self.prev_message = widgets.Button(icon="arrow-left", layout=widgets.Layout(width="36px"))
+        self.next_message = widgets.Button(icon="arrow-right", layout=widgets.Layout(width="36px"))
+        self.detail = widgets.HTML()
+        self.table = PagedTable(
+            ["index", "role", "tool", "tokens", "cumulative", "pressure", "pinned", "thread"],
+            numeric=["index", "tokens", "cumulative", "pressure"],
+            raw=["role", "pinned"],
+            page_size=page_size,
+            filters=("all", "pinned", "user", "assistant", "tool", "system"),
+        )
+        self.table.bind(self._indices, self._row, self._row_class)
+        self.usage = widgets.HTML()
+        self.usage_figure = go.FigureWidget(
+            layout=dict(
+                height=260,
+                template="plotly_white",
+                margin=dict(l=60, r=20, t=30, b=40),
+                title=dict(
+                    text="Counted vs billed input tokens per call", x=0.01, font=dict(size=13)
+                ),
+                xaxis=dict(title="call"),
+                yaxis=dict(title="input tokens"),
+                legend=dict(orientation="h", y=1.1, x=1, xanchor="right"),
+            )
+        )
+        self.usage_box = widgets.VBox([self.usage, self.usage_figure])
+
+        self.load_button.on_click(lambda _: self.load(self.path.value))
+        self.upload.observe(lambda change: self._on_upload(), names="value")
+        self.run_choice.observe(lambda change: self._on_run(change["new"]), names="value")
+        self.thread.observe(lambda change: self._on_thread(change["new"]), names="value")
+        self.counter.observe(lambda change: self._on_counter(change["new"]), names="value")
+        self.message_index.observe(lambda change: self.select(change["new"]), names="value")
+        self.prev_message.on_click(lambda _: self.select(self.state.selected - 1))
+        self.next_message.on_click(lambda _: self.select(self.state.selected + 1))
+        self.chart.on_select(self.select)
+        self.state.observe(self._on_state)
+        self.pins.observe(self._on_policy)
+
+        source = widgets.HBox([self.path, self.load_button, self.upload])
+        choose = widgets.HBox([self.run_choice, self.thread, self.counter])
+        picker = widgets.HBox([self.prev_message, self.message_index, self.next_message])
+        self.widget = widgets.VBox(
+            [
+                source,
+                choose,
+                self.error,
+                self.info,
+                self.warnings,
+                self.chart.figure,
+                widgets.HTML("<b>Messages</b>"),
+                self.table.box,
+                widgets.HTML("<b>Selected message</b> (click a bar, or pick a number)"),
+                picker,
+                self.detail,
+                self.usage_box,
+            ]
+        )
+        if self.state.transcript is not None:
+            self.refresh()
+
+    @classmethod
+    def from_path(cls, path: str | Path, **kwargs: Any) -> TranscriptExplorer:
+        explorer = cls(**kwargs)
+        explorer.load(path)
+        return explorer
+
+    def _ipython_display_(self) -> None:  # pragma: no cover - needs a notebook
+        from IPython.display import display
+
+        display(self.widget)
+
+    # -- callbacks --------------------------------------------------------------------------
+    def show_error(self, exc: BaseException | str) -> None:
+        show_error_in(self.error, exc)
+
+    @guarded
+    def load(self, path: str | Path) -> None:
+        path = str(path).strip()
+        if not path:
+            raise ValueError("type the path of a transcript first")
+        self.state.load(Path(path).expanduser())
+
+    @guarded
+    def load_bytes(self, name: str, content: bytes) -> None:
+        self.state.load_bytes(name, content)
+
+    def _on_upload(self) -> None:
+        for item in self.upload.value:
+            self.load_bytes(item["name"], bytes(item["content"]))
+
+    @guarded
+    def _on_run(self, index: int | None) -> None:
+        if index is None or not self.state.runs or self.state.transcript is self.state.runs[index]:
+            return
+        runs = self.state.runs
+        self.state.set_runs([runs[index], *runs[:index], *runs[index + 1 :]])
+
+    @guarded
+    def _on_thread(self, name: str | None) -> None:
+        if name and name != self.state.thread:
+            self.state.thread = name
+
+    @guarded
+    def _on_counter(self, name: str) -> None:
+        if name != self.pins.policy.counter:
+            self.pins.update(counter=name)
+
+    @guarded
+    def select(self, index: int) -> None:
+        if not self.state.messages:
+            return
+        index = max(0, min(index, len(self.state.messages) - 1))
+        self.state.selected = index
+
+    def _on_state(self, what: str) -> None:
+        if what == "selected":
+            self._show_selected()
+        # "transcript" arrives through the policy state, which recounts first
+
+    def _on_policy(self, what: str) -> None:
+        if not self.live:
+            self._dirty = True
+            return
+        if what == "transcript":
+            self.refresh()
+        elif what == "policy":
+            self._sync_counter()
+            self._draw(pins_only=self._drawn_key() == getattr(self, "_key", None))
+        # "upto" moves only the pin editor's cursor
+
+    # -- drawing --------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Redraw everything from the state (after a load, or when a hidden tab is shown)."""
+        self._dirty = False
+        try:
+            self.error.value = ""
+            self._sync_choices()
+            self._sync_counter()
+            self._draw(pins_only=False)
+            self._show_usage()
+        except Exception as exc:
+            self.show_error(exc)
+
+    def _drawn_key(self) -> tuple[Any, ...]:
+        policy = self.pins.policy
+        return (
+            id(self.state.messages),
+            policy.counter,
+            policy.limit,
+            policy.compact_at,
+            policy.evict_at,
+        )
+
+    def _draw(self, *, pins_only: bool) -> None:
+        state, pins = self.state, self.pins
+        messages = state.messages
+        self._reasons = pins.whole_reasons()
+        if not pins_only:
+            current = state.current
+            names = current.tool_names() if current else {}
+            self._tools = [_tool_of(m, names) for m in messages]
+            self.chart.set_messages(
+                [str(m.get("role")) for m in messages],
+                self._tools,
+                pins.tokens,
+                pins.pressure,
+                pins.policy.compact_at,
+                pins.policy.evict_at,
+            )
+            self._key = self._drawn_key()
+            self.message_index.max = max(0, len(messages) - 1)
+            self._info()
+        self.chart.set_pins(self._reasons)
+        self.table.refresh()
+        self._show_selected()
+
+    def _sync_choices(self) -> None:
+        state = self.state
+        runs = [(f"{i + 1}: {len(r.messages)} messages", i) for i, r in enumerate(state.runs)]
+        self.run_choice.options = runs or [("1", 0)]
+        self.run_choice.layout.display = "" if len(runs) > 1 else "none"
+        threads = ["main", *(state.transcript.threads if state.transcript else ())]
+        self.thread.options = threads
+        self.thread.value = state.thread
+        self.thread.layout.display = "" if len(threads) > 1 else "none"
+
+    def _sync_counter(self) -> None:
+        if self.counter.value != self.pins.policy.counter:
+            self.counter.value = self.pins.policy.counter
+
+    def _info(self) -> None:
+        state, pins = self.state, self.pins
+        transcript = state.current
+        if transcript is None:
+            self.info.value = notice_html(
+                "Load a transcript: type a path and press Load, or upload a file."
+            )
+            self.warnings.value = ""
+            return
+        roles = transcript.role_counts()
+        total = pins.cumulative[-1] if pins.cumulative else 0
+        peak = max(pins.tokens, default=0)
+        policy = pins.policy
+        rows = [
+            {
+                "source": Path(str(state.transcript.source or "")).name if state.transcript else "",
+                "format": transcript.format,
+                "thread": state.thread,
+                "messages": len(transcript.messages),
+                "roles": ", ".join(f"{k} {v}" for k, v in roles.items()),
+                "tool calls": transcript.tool_call_count(),
+                "tokens": total,
+                "largest": peak,
+                "limit": policy.limit,
+                "pressure": total / policy.limit,
+                "calls logged": len(transcript.calls),
+                "compactions": len(transcript.compactions),
+            }
+        ]
+        self.info.value = table_html(
+            rows,
+            list(rows[0]),
+            numeric=["messages", "tool calls", "tokens", "largest", "limit", "pressure"],
+        )
+        warnings = state.warnings
+        if warnings:
+            shown = "".join(f"<li>{esc(w)}</li>" for w in warnings[:50])
+            more = f"<li>… and {len(warnings) - 50} more</li>" if len(warnings) > 50 else ""
+            self.warnings.value = (
+                f'<div class="wm-wb"><div class="warn"><b>{len(warnings)} loader warning(s)</b>'
+                f"<ul>{shown}{more}</ul></div></div>"
+            )
+        else:
+            self.warnings.value = ""
+
+    # -- the table ------------------------------------------------------------------------------
+    def _indices(self, name: str) -> list[int]:
+        messages = self.state.messages
+        if name == "all":
+            return list(range(len(messages)))
+        if name == "pinned":
+            return [i for i, r in enumerate(self._reasons) if r is not None]
+        return [i for i, m in enumerate(messages) if m.get("role") == name]
+
+    def _row(self, i: int) -> dict[str, Any]:
+        message = self.state.messages[i]
+        role = str(message.get("role"))
+        reason = self._reasons[i] if i < len(self._reasons) else None
+        return {
+            "index": i,
+            "role": badge(role, self._palette.get(role, "#9aa5b1")),
+            "tool": self._tools[i],
+            "tokens": self.pins.tokens[i],
+            "cumulative": self.pins.cumulative[i],
+            "pressure": self.pins.cumulative[i] / self.pins.policy.limit,
+            "pinned": badge(reason, self._palette["pinned"]) if reason else "",
+            "thread": self.state.thread,
+        }
+
+    def _row_class(self, i: int) -> str:
+        return "sel" if i == self.state.selected else ""
+
+    def frame(self) -> pd.DataFrame:
+        """The message table as a DataFrame (every row, not just the page shown)."""
+        from ._widgets import require_pandas
+
+        pd = require_pandas()
+        self._reasons = self.pins.whole_reasons()
+        messages = self.state.messages
+        names = self.state.current.tool_names() if self.state.current else {}
+        return pd.DataFrame(
+            {
+                "index": range(len(messages)),
+                "role": [m.get("role") for m in messages],
+                "tool": [_tool_of(m, names) for m in messages],
+                "tokens": self.pins.tokens,
+                "cumulative": self.pins.cumulative,
+                "pressure": self.pins.pressure,
+                "pinned": self._reasons,
+                "thread": self.state.thread,
+            }
+        )
+
+    # -- the selected message ---------------------------------------------------------------------
+    def _show_selected(self) -> None:
+        messages = self.state.messages
+        if not messages:
+            self.detail.value = ""
+            self.chart.set_selected(None)
+            return
+        i = self.state.selected
+        if self.message_index.value != i:
+            self.message_index.value = i
+        partners = [(j, messages[j]) for j in self.state.partners(i)]
+        role = str(messages[i].get("role"))
+        self.detail.value = message_html(
+            i,
+            messages[i],
+            tokens=self.pins.tokens[i],
+            reason=self._reasons[i] if i < len(self._reasons) else None,
+            partners=partners,
+            role_color=self._palette.get(role, "#52606d"),
+        )
+        self.chart.set_selected(i)
+        self.table.show(i)
+        self.table.render()
+
+    # -- estimate vs billed --------------------------------------------------------------------------
+    def _show_usage(self) -> None:
+        transcript = self.state.current
+        self.usage_check = None
+        if transcript is None or not transcript.calls:
+            self.usage.value = notice_html(
+                "This log recorded no provider usage, so there is no billed count to compare with."
+            )
+            self.usage_figure.data = ()
+            self.usage_figure.layout.height = 10
+            return
+        from ..usage_check import check_counts
+
+        try:
+            check = check_counts(transcript, self.pins.policy.counter)
+        except Exception as exc:
+            self.usage.value = notice_html(f"usage check failed: {readable_error(exc)}", "warn")
+            return
+        self.usage_check = check
+        summary = check.summary()
+        self.usage.value = table_html(
+            [summary],
+            list(summary),
+            numeric=["calls", "skipped", "mean", "p5", "median", "p95"],
+            caption="Counter estimate ÷ provider-billed input tokens, per logged call "
+            "(1.0 is exact; under 1 the counter undercounts).",
+        )
+        p = self._palette
+        xs = [c.index for c in check.calls]
+        self.usage_figure.layout.height = 260
+        with self.usage_figure.batch_update():
+            self.usage_figure.data = ()
+            self.usage_figure.add_scatter(
+                x=xs,
+                y=[c.provider_input for c in check.calls],
+                name="billed",
+                mode="lines+markers",
+                line=dict(color=p["user"]),
+            )
+            self.usage_figure.add_scatter(
+                x=xs,
+                y=[c.counted for c in check.calls],
+                name=f"counted ({check.counter})",
+                mode="lines+markers",
+                line=dict(color=p["tool"], dash="dot"),
+            )

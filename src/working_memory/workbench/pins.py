@@ -1,0 +1,487 @@
+"""Panel 2, the pin policy editor: every rule and threshold, and at once what it does.
+
+Each control writes one field of `state.policy` (a replay.Policy); every change recomputes
+the window preview (pins, the next compaction span, eviction victims) and redraws the chart
+and the table. Clicking a bar pins or unpins that message explicitly.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..compactor import render_span
+from ..tokens import available_counters
+from ..transcripts import Transcript
+from ..window import STRATEGIES
+from ._chart import MessageChart
+from ._html import badge, esc, notice_html, table_html
+from ._state import PolicyState, TranscriptState, _tool_of, check_patterns
+from ._table import PagedTable
+from ._widgets import colors, guarded, require, show_error_in
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from .._replay_policy import Policy
+
+__all__ = ["PinPolicyEditor"]
+
+_SPAN_PREVIEW_CHARS = 20_000
+
+
+class PinPolicyEditor:
+    """Edit the pin rules and thresholds; see what is pinned, compacted next and evicted.
+
+    ed = PinPolicyEditor(transcript)
+    ed.state.update(keep_recent=12)        # same as moving the slider
+    ed.state.preview.span                  # (start, end)
+    ed.frame()                             # per-message pinned / in_span / evicted
+    """
+
+    def __init__(
+        self,
+        transcript: Transcript | None = None,
+        *,
+        policy: Policy | None = None,
+        state: PolicyState | None = None,
+        page_size: int = 20,
+    ) -> None:
+        widgets, _ = require()
+        self.state = (
+            state if state is not None else PolicyState(TranscriptState(transcript), policy)
+        )
+        self.live = True
+        self._dirty = False
+        self._syncing = False
+        self._palette = colors()
+        self._tools: list[str] = []
+        self._key: tuple[Any, ...] | None = None
+        self.last_update_s = 0.0
+        p = self.state.policy
+        layout = widgets.Layout(width="300px")
+        style = {"description_width": "120px"}
+
+        def slider(cls: Any, name: str, **kw: Any) -> Any:
+            return cls(
+                value=getattr(p, name), continuous_update=False, layout=layout, style=style, **kw
+            )
+
+        self.controls: dict[str, Any] = {
+            "window": widgets.BoundedIntText(
+                value=p.window,
+                min=1_000,
+                max=10_000_000,
+                step=1_000,
+                description="window",
+                layout=layout,
+                style=style,
+            ),
+            "ratio": slider(
+                widgets.FloatSlider, "ratio", min=0.1, max=1.0, step=0.05, description="ratio"
+            ),
+            "reserve_completion": widgets.BoundedIntText(
+                value=p.reserve_completion,
+                min=0,
+                max=1_000_000,
+                step=500,
+                description="reserve",
+                layout=layout,
+                style=style,
+            ),
+            "counter": widgets.Dropdown(
+                options=available_counters(),
+                value=p.counter,
+                description="counter",
+                layout=layout,
+                style=style,
+            ),
+            "keep_recent": slider(
+                widgets.IntSlider, "keep_recent", min=0, max=64, description="keep recent"
+            ),
+            "pin_system": widgets.Checkbox(
+                value=p.pin_system, description="pin system prompt", indent=False
+            ),
+            "pin_task": widgets.Checkbox(
+                value=p.pin_task, description="pin the task (first user turn)", indent=False
+            ),
+            "pin_plan": widgets.Checkbox(
+                value=p.pin_plan, description="pin the latest plan", indent=False
+            ),
+            "pin_corrections": widgets.Checkbox(
+                value=p.pin_corrections, description="pin user corrections", indent=False
+            ),
+            "compact_at": slider(
+                widgets.FloatSlider,
+                "compact_at",
+                min=0.05,
+                max=1.0,
+                step=0.01,
+                description="compact at",
+                readout_format=".0%",
+            ),
+            "evict_at": slider(
+                widgets.FloatSlider,
+                "evict_at",
+                min=0.05,
+                max=1.0,
+                step=0.01,
+                description="evict at",
+                readout_format=".0%",
+            ),
+            "min_gain": slider(
+                widgets.FloatSlider, "min_gain", min=0.0, max=0.5, step=0.01, description="min gain"
+            ),
+            "max_span": slider(
+                widgets.IntSlider, "max_span", min=2, max=200, description="max span"
+            ),
+            "strategy": widgets.Dropdown(
+                options=list(STRATEGIES),
+                value=p.strategy,
+                description="strategy",
+                layout=layout,
+                style=style,
+            ),
+            "keep_tool_results": slider(
+                widgets.IntSlider,
+                "keep_tool_results",
+                min=0,
+                max=50,
+                description="keep tool results",
+            ),
+            "max_tool_tokens": widgets.BoundedIntText(
+                value=p.max_tool_tokens or 0,
+                min=0,
+                max=1_000_000,
+                step=500,
+                description="max tool tokens",
+                layout=layout,
+                style=style,
+                tooltip="0: no truncation",
+            ),
+        }
+        for name, control in self.controls.items():
+            control.observe(
+                lambda change, name=name: self._on_control(name, change["new"]), names="value"
+            )
+        self.corrections = widgets.Textarea(
+            value="\n".join(self.state.rules.correction_patterns),
+            rows=6,
+            description="corrections",
+            layout=widgets.Layout(width="620px"),
+            style=style,
+            continuous_update=False,
+        )
+        self.plan_pattern = widgets.Text(
+            value=self.state.rules.plan_pattern,
+            description="plan marker",
+            layout=widgets.Layout(width="620px"),
+            style=style,
+            continuous_update=False,
+        )
+        self.pattern_problems = widgets.HTML()
+        self.corrections.observe(lambda change: self._on_patterns(), names="value")
+        self.plan_pattern.observe(lambda change: self._on_patterns(), names="value")
+        self.upto = widgets.IntSlider(
+            value=0,
+            min=0,
+            max=0,
+            description="window at",
+            continuous_update=False,
+            style=style,
+            layout=widgets.Layout(width="620px"),
+        )
+        self.upto_auto = widgets.Button(
+            description="first compaction",
+            icon="crosshairs",
+            tooltip="where the transcript first crosses compact_at",
+        )
+        self.upto.observe(lambda change: self._on_upto(change["new"]), names="value")
+        self.upto_auto.on_click(lambda _: self._set_upto(None))
+        self.pin_index = widgets.BoundedIntText(
+            value=0, min=0, max=0, description="message", layout=widgets.Layout(width="170px")
+        )
+        self.pin_button = widgets.Button(description="pin / unpin", icon="thumb-tack")
+        self.pin_button.on_click(lambda _: self.toggle_pin(self.pin_index.value))
+        self.error = widgets.HTML()
+        self.summary = widgets.HTML()
+        self.chart = MessageChart(title="Pins, next compaction span and eviction")
+        self.chart.on_select(self.toggle_pin)
+        self.table = PagedTable(
+            ["index", "role", "tool", "tokens", "window tokens", "pinned", "next"],
+            numeric=["index", "tokens", "window tokens"],
+            raw=["role", "pinned", "next"],
+            page_size=page_size,
+            filters=("window", "span", "pinned", "evicted", "all"),
+        )
+        self.table.bind(self._indices, self._row, self._row_class)
+        self.span_text = widgets.HTML()
+
+        c = self.controls
+        column = widgets.VBox
+        rules = column(
+            [
+                widgets.HTML("<b>Pin rules</b>"),
+                c["pin_system"],
+                c["pin_task"],
+                c["pin_plan"],
+                c["pin_corrections"],
+                c["keep_recent"],
+                widgets.HBox([self.pin_index, self.pin_button]),
+                widgets.HTML("<small>or click a bar to pin / unpin it</small>"),
+            ]
+        )
+        thresholds = column(
+            [
+                widgets.HTML("<b>Thresholds</b>"),
+                c["compact_at"],
+                c["evict_at"],
+                c["min_gain"],
+                c["max_span"],
+                c["strategy"],
+                c["keep_tool_results"],
+                c["max_tool_tokens"],
+            ]
+        )
+        budget = column(
+            [
+                widgets.HTML("<b>Budget</b>"),
+                c["window"],
+                c["ratio"],
+                c["reserve_completion"],
+                c["counter"],
+            ]
+        )
+        markers = widgets.Accordion(
+            children=[column([self.corrections, self.plan_pattern, self.pattern_problems])]
+        )
+        markers.set_title(0, "Correction and plan markers (regular expressions, one per line)")
+        markers.selected_index = None
+        self.widget = column(
+            [
+                widgets.HBox([rules, thresholds, budget]),
+                markers,
+                widgets.HBox([self.upto, self.upto_auto]),
+                self.error,
+                self.summary,
+                self.chart.figure,
+                self.table.box,
+                self.span_text,
+            ]
+        )
+        self.state.observe(self._on_state)
+        if self.state.transcript.transcript is not None:
+            self.refresh()
+
+    def _ipython_display_(self) -> None:  # pragma: no cover - needs a notebook
+        from IPython.display import display
+
+        display(self.widget)
+
+    @property
+    def policy(self) -> Policy:
+        return self.state.policy
+
+    @policy.setter
+    def policy(self, policy: Policy) -> None:
+        self.state.policy = policy
+
+    def show_error(self, exc: BaseException | str) -> None:
+        show_error_in(self.error, exc)
+
+    # -- controls -> state ---------------------------------------------------------------------
+    @guarded
+    def _on_control(self, name: str, value: Any) -> None:
+        if self._syncing:
+            return
+        if name == "max_tool_tokens":
+            value = value or None
+        if getattr(self.state.policy, name) != value:
+            self.state.update(**{name: value})
+
+    @guarded
+    def _on_patterns(self) -> None:
+        if self._syncing:
+            return
+        lines = [line for line in self.corrections.value.splitlines() if line.strip()]
+        problems = check_patterns([*lines, self.plan_pattern.value])
+        if problems:
+            self.pattern_problems.value = notice_html("; ".join(problems), "err")
+            return
+        self.pattern_problems.value = ""
+        self.state.set_patterns(lines, self.plan_pattern.value)
+
+    @guarded
+    def _on_upto(self, value: int) -> None:
+        if not self._syncing and value != self.state.upto:
+            self.state.upto = value
+
+    @guarded
+    def _set_upto(self, value: int | None) -> None:
+        self.state.upto = value
+
+    @guarded
+    def toggle_pin(self, index: int) -> None:
+        """Pin message `index` explicitly, or unpin it (what clicking its bar does)."""
+        if not 0 <= index < len(self.state.transcript.messages):
+            raise ValueError(f"no message {index} to pin")
+        self.state.toggle_pin(index)
+
+    # -- state -> view -------------------------------------------------------------------------
+    def _on_state(self, what: str) -> None:
+        if not self.live:
+            self._dirty = True
+            return
+        self.refresh(full=what == "transcript")
+
+    def refresh(self, *, full: bool = False) -> None:
+        """Recompute the preview and redraw what changed."""
+        import time
+
+        started = time.perf_counter()
+        self._dirty = False
+        try:
+            self.error.value = ""
+            self._sync_controls()
+            state = self.state
+            messages = state.transcript.messages
+            policy = state.policy
+            key = (id(messages), len(messages), policy.counter, policy.limit)
+            if full or key != self._key:
+                names = state.transcript.current.tool_names() if state.transcript.current else {}
+                self._tools = [_tool_of(m, names) for m in messages]
+                self.chart.set_messages(
+                    [str(m.get("role")) for m in messages],
+                    self._tools,
+                    state.tokens,
+                    state.pressure,
+                    policy.compact_at,
+                    policy.evict_at,
+                )
+                self._key = key
+            else:
+                self.chart.set_thresholds(policy.compact_at, policy.evict_at, len(messages))
+            preview = state.preview
+            self.chart.set_pins(preview.reasons, preview.span, preview.evicted, preview.upto)
+            self.table.refresh()
+            self._summary()
+        except Exception as exc:
+            self.show_error(exc)
+        self.last_update_s = time.perf_counter() - started
+
+    def _sync_controls(self) -> None:
+        self._syncing = True
+        try:
+            policy = self.state.policy
+            for name, control in self.controls.items():
+                value = getattr(policy, name)
+                if name == "max_tool_tokens":
+                    value = value or 0
+                if control.value != value:
+                    control.value = value
+            count = len(self.state.transcript.messages)
+            self.upto.max = count
+            self.upto.value = self.state.upto
+            self.pin_index.max = max(0, count - 1)
+            rules = self.state.rules
+            if [ln for ln in self.corrections.value.splitlines() if ln.strip()] != list(
+                rules.correction_patterns
+            ):
+                self.corrections.value = "\n".join(rules.correction_patterns)
+            if self.plan_pattern.value != rules.plan_pattern:
+                self.plan_pattern.value = rules.plan_pattern
+        finally:
+            self._syncing = False
+
+    def _summary(self) -> None:
+        preview = self.state.preview
+        if not self.state.transcript.messages:
+            self.summary.value = notice_html("Load a transcript to see what the policy does to it.")
+            self.span_text.value = ""
+            return
+        start, end = preview.span
+        changes = self.state.policy.changes()
+        row = {
+            "window at": f"message {preview.upto}",
+            "pressure": preview.pressure,
+            "tokens": preview.tokens,
+            "limit": preview.limit,
+            "pinned": len(preview.pinned),
+            "next span": f"{start}–{end - 1} ({end - start} msgs, {preview.span_tokens:,} tok)"
+            if end > start
+            else "none",
+            "evicted": len(preview.evicted),
+            "policy changes": ", ".join(f"{k}={v}" for k, v in changes.items()) or "defaults",
+        }
+        self.summary.value = table_html(
+            [row], list(row), numeric=["pressure", "tokens", "limit", "pinned", "evicted"]
+        )
+        if end > start:
+            text = render_span(self.state.transcript.messages[start:end])
+            cut = len(text) > _SPAN_PREVIEW_CHARS
+            shown = text[:_SPAN_PREVIEW_CHARS] + ("\n…" if cut else "")
+            self.span_text.value = (
+                f'<div class="wm-wb"><details><summary><b>What the next compaction would '
+                f"summarise</b>: messages {start}–{end - 1}, {len(text):,} characters</summary>"
+                f"<pre>{esc(shown)}</pre></details></div>"
+            )
+        else:
+            self.span_text.value = notice_html(
+                "No span is eligible for compaction at this point (everything is pinned, too "
+                "short, or would free less than min_gain)."
+            )
+
+    # -- the table -----------------------------------------------------------------------------
+    def _indices(self, name: str) -> list[int] | range:
+        preview = self.state.preview
+        if name == "all":
+            return range(len(self.state.transcript.messages))
+        if name == "window":
+            return range(preview.upto)
+        if name == "span":
+            return range(*preview.span)
+        if name == "evicted":
+            return list(preview.evicted)
+        return list(preview.pinned)
+
+    def _row(self, i: int) -> dict[str, Any]:
+        preview = self.state.preview
+        message = self.state.transcript.messages[i]
+        role = str(message.get("role"))
+        inside = i < preview.upto
+        reason = preview.reasons[i] if inside else None
+        start, end = preview.span
+        if not inside:
+            nxt = "not yet in window"
+        elif start <= i < end:
+            nxt = badge("compacted next", self._palette["span"])
+        elif i in self._evicted:
+            nxt = badge("evicted", self._palette["evicted"])
+        else:
+            nxt = ""
+        return {
+            "index": i,
+            "role": badge(role, self._palette.get(role, "#9aa5b1")),
+            "tool": self._tools[i] if i < len(self._tools) else "",
+            "tokens": self.state.tokens[i],
+            "window tokens": preview.window_tokens[i] if inside else None,
+            "pinned": badge(reason, self._palette["pinned"]) if reason else "",
+            "next": nxt,
+        }
+
+    @property
+    def _evicted(self) -> frozenset[int]:
+        preview = self.state.preview
+        if getattr(self, "_evicted_for", None) is not preview:
+            self._evicted_set = frozenset(preview.evicted)
+            self._evicted_for = preview
+        return self._evicted_set
+
+    def _row_class(self, i: int) -> str:
+        start, end = self.state.preview.span
+        if start <= i < end:
+            return "span"
+        return "evict" if i in self._evicted else ""
+
+    def frame(self) -> pd.DataFrame:
+        """Per-message pinned reason, in_span and evicted under the current policy."""
+        return self.state.frame()

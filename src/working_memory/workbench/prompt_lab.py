@@ -1,0 +1,701 @@
+"""Panel 3, the prompt lab: compaction prompt variants on one span, side by side.
+
+The state (`PromptLabState`) holds the variants, the span choice and the results; `run()`
+calls `working_memory.compare.compare` once per (variant, sample) in a thread pool, so the
+progress bar moves per request and Cancel stops what has not started.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..compare import COLUMNS, Variant, compare
+from ..config import WORD_LIMIT
+from ..evaluate import judge_summary
+from ..llm import LLMClient
+from ..prompts import TEMPLATES, template_problems
+from ..transcripts import Transcript
+from ._html import CSS, diff_html, esc, highlight_facts, notice_html, table_html
+from ._state import PolicyState, TranscriptState
+from ._widgets import BackgroundTask, Cancelled, guarded, require, require_pandas, show_error_in
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = ["PRODUCTION", "PromptLab", "PromptLabState", "PromptVariant"]
+
+PRODUCTION = "production"  # the column holding the production agent's own summary
+
+
+@dataclass(frozen=True)
+class PromptVariant:
+    """A named way to compact: a template (text), offline or through the client, a word limit.
+
+    Offline variants use the extractive compactor, which takes no prompt.
+    """
+
+    name: str
+    template: str = TEMPLATES["default"].template
+    mode: str = "offline"  # "offline" | "client"
+    word_limit: int = WORD_LIMIT
+
+    def problems(self) -> list[str]:
+        found = [] if self.name.strip() else ["a variant needs a name"]
+        if self.mode not in ("offline", "client"):
+            found.append(f"mode {self.mode!r}: expected 'offline' or 'client'")
+        if self.word_limit < 1:
+            found.append(f"word limit {self.word_limit} must be at least 1")
+        if self.mode == "client":
+            found.extend(template_problems(self.template))
+        return found
+
+
+def _client_label(client: LLMClient | None) -> str:
+    """What the UI may say about a client: provider and model, never its key."""
+    if client is None:
+        return "no client configured"
+    provider = getattr(client, "provider", type(client).__name__)
+    return f"{provider} · {getattr(client, 'model', '?')}"
+
+
+def _value(fact: object) -> str:
+    """A fact as compare() lists it is "kind:value"; the value is what appears in a summary."""
+    return str(fact).split(":", 1)[-1]
+
+
+class PromptLabState:
+    """Variants, the span, samples and the results of the last run (a DataFrame)."""
+
+    def __init__(
+        self,
+        transcript: TranscriptState,
+        policy: PolicyState | None = None,
+        *,
+        client: LLMClient | None = None,
+    ) -> None:
+        self.transcript = transcript
+        self.policy = policy if policy is not None else PolicyState(transcript)
+        self._client = client
+        self.variants: list[PromptVariant] = [PromptVariant("offline")]
+        self.span_choice = "next"  # "next" | "range" | "compaction:<k>"
+        self.range = (0, 0)
+        self.samples = 1
+        self.concurrency = 4
+        self.baseline: str | None = None
+        self.include_production = True
+        self.results: pd.DataFrame | None = None
+        self.run_span: tuple[str, int, int] | None = None
+
+    @property
+    def client(self) -> LLMClient | None:
+        return self._client
+
+    @client.setter
+    def client(self, client: LLMClient | None) -> None:
+        self._client = client
+
+    @property
+    def client_label(self) -> str:
+        return _client_label(self._client)
+
+    def use_env_client(self) -> str:
+        """Take the client `.env` / the environment configures (client_from_env); say which."""
+        from ..clients import client_from_env
+
+        self._client = client_from_env(required=False)
+        return self.client_label
+
+    # -- variants --------------------------------------------------------------------------------
+    def set_variant(self, variant: PromptVariant) -> None:
+        """Add a variant, or replace the one with the same name."""
+        problems = variant.problems()
+        if problems:
+            raise ValueError(f"variant {variant.name!r}: " + "; ".join(problems))
+        if variant.name == PRODUCTION:
+            raise ValueError(
+                f"{PRODUCTION!r} is the production summary's column: pick another name"
+            )
+        self.variants = [v for v in self.variants if v.name != variant.name] + [variant]
+
+    def remove_variant(self, name: str) -> None:
+        self.variants = [v for v in self.variants if v.name != name]
+
+    # -- the span ----------------------------------------------------------------------------------
+    def span_options(self) -> list[tuple[str, str]]:
+        options = [("the policy's next compaction span", "next"), ("a range of messages", "range")]
+        transcript = self.transcript.current
+        for k, compaction in enumerate(transcript.compactions if transcript else ()):
+            options.append(
+                (
+                    f"production compaction {k + 1} (messages before {compaction.index})",
+                    f"compaction:{k}",
+                )
+            )
+        return options
+
+    def span(self) -> tuple[str, int, int, str | None]:
+        """(label, start, end, production summary or None) of the chosen span."""
+        messages = self.transcript.messages
+        choice = self.span_choice
+        if choice == "next":
+            start, end = self.policy.preview.span
+            if end <= start:
+                raise ValueError(
+                    "the policy has no compaction span at this point: move 'window at' in the "
+                    "pin editor, or choose a range of messages"
+                )
+            return f"next span {start}–{end - 1}", start, end, None
+        if choice == "range":
+            start, end = self.range
+            if not 0 <= start < end <= len(messages):
+                raise ValueError(
+                    f"range {start}–{end}: expected 0 <= start < end <= {len(messages)} messages"
+                )
+            return f"messages {start}–{end - 1}", start, end, None
+        if choice.startswith("compaction:"):
+            compactions = self.transcript.current.compactions if self.transcript.current else []
+            k = int(choice.split(":", 1)[1])
+            if not 0 <= k < len(compactions):
+                raise ValueError(f"no production compaction {k + 1} in this transcript")
+            start = compactions[k - 1].index if k else 0
+            end = min(compactions[k].index, len(messages))
+            return f"production compaction {k + 1}", start, end, compactions[k].summary
+        raise ValueError(f"span choice {choice!r}: expected 'next', 'range' or 'compaction:<k>'")
+
+    def _variants(self) -> list[Variant]:
+        built = []
+        for v in self.variants:
+            if v.mode == "client":
+                if self._client is None:
+                    raise ValueError(
+                        f"variant {v.name!r} needs a client: configure one in .env "
+                        "(WM_PROVIDER, WM_MODEL, key) and press 'use .env client', or make it offline"
+                    )
+                built.append(
+                    Variant(v.name, prompt=v.template, client=self._client, word_limit=v.word_limit)
+                )
+            else:
+                built.append(Variant(v.name, word_limit=v.word_limit))
+        return built
+
+    # -- running ---------------------------------------------------------------------------------
+    def run(
+        self,
+        progress: Callable[[int, int], None] | None = None,
+        cancel: threading.Event | None = None,
+    ) -> pd.DataFrame:
+        """Every variant x sample on the chosen span; sets and returns `results`.
+
+        Requests run `concurrency` at a time; with `cancel` set, requests not yet started are
+        dropped and the rows finished so far are kept.
+        """
+        pd = require_pandas()
+        if not self.variants:
+            raise ValueError("add at least one variant")
+        if self.samples < 1:
+            raise ValueError(f"samples must be at least 1, got {self.samples}")
+        label, start, end, production = self.span()
+        span = self.transcript.messages[start:end]
+        variants = self._variants()
+        jobs = [(v, s) for v in variants for s in range(self.samples)]
+        total = len(jobs)
+        rows: list[Any] = []
+        done = 0
+        if progress:
+            progress(0, total)
+        with ThreadPoolExecutor(
+            max_workers=max(1, self.concurrency), thread_name_prefix="wm-prompt-lab"
+        ) as pool:
+            pending: set[Future[Any]] = set()
+            queue = list(jobs)
+            while queue or pending:
+                while (
+                    queue and len(pending) < self.concurrency and not (cancel and cancel.is_set())
+                ):
+                    variant, sample = queue.pop(0)
+                    future = pool.submit(
+                        compare,
+                        {label: span},
+                        [variant],
+                        samples=1,
+                        concurrency=1,
+                        progress=False,
+                        counter=self.policy.policy.counter,
+                    )
+                    future.sample = sample  # type: ignore[attr-defined]
+                    pending.add(future)
+                if cancel and cancel.is_set():
+                    queue.clear()
+                if not pending:
+                    break
+                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    frame = future.result()
+                    frame["sample"] = future.sample  # type: ignore[attr-defined]
+                    rows.append(frame)
+                    done += 1
+                    if progress:
+                        progress(done, total)
+        frame = pd.concat(rows, ignore_index=True) if rows else pd.DataFrame(columns=list(COLUMNS))
+        if production is not None and self.include_production:
+            score = judge_summary(span, production, counter=self.policy.policy.counter)
+            row = {
+                "span": label,
+                "variant": PRODUCTION,
+                "sample": 0,
+                "summary": production,
+                "reason": "the production agent's own compaction",
+                "model": PRODUCTION,
+                "error": None,
+                **score.to_row(),
+            }
+            frame = pd.concat([frame, pd.DataFrame([row])], ignore_index=True)
+        order = {v.name: n for n, v in enumerate(self.variants)}
+        frame = frame.sort_values(
+            ["variant", "sample"],
+            key=lambda col: col.map(order).fillna(len(order)) if col.name == "variant" else col,
+            kind="stable",
+        ).reset_index(drop=True)
+        self.results = frame.reindex(
+            columns=[*COLUMNS, *[c for c in frame.columns if c not in COLUMNS]]
+        )
+        self.run_span = (label, start, end)
+        if cancel is not None and cancel.is_set() and done < total:
+            raise Cancelled(f"cancelled after {done} of {total} requests")
+        return self.results
+
+    def summary_table(self) -> pd.DataFrame:
+        """Mean metrics per variant over its samples."""
+        if self.results is None or self.results.empty:
+            raise ValueError("nothing has run yet")
+        columns = [
+            "fact_retention",
+            "corrections_kept",
+            "corrections",
+            "compression",
+            "summary_tokens",
+            "summary_words",
+            "latency_s",
+            "cost_usd",
+            "nothing",
+        ]
+        frame = self.results.copy()
+        frame["nothing"] = frame["nothing"].astype(float)
+        return frame.groupby("variant", sort=False)[columns].mean(numeric_only=False)
+
+
+class PromptLab:
+    """Edit compaction prompts, run variants on a span, compare the summaries side by side.
+
+    lab = PromptLab(transcript)                      # offline variant ready
+    lab.state.set_variant(PromptVariant("handoff", TEMPLATES["handoff"].template, "client"))
+    lab.state.client = my_client
+    lab.state.span_choice, lab.state.range = "range", (10, 40)
+    lab.run()                                         # synchronous; the button runs it in a thread
+    lab.results                                       # one row per variant x sample
+    """
+
+    def __init__(
+        self,
+        transcript: Transcript | None = None,
+        *,
+        state: PromptLabState | None = None,
+        transcript_state: TranscriptState | None = None,
+        policy_state: PolicyState | None = None,
+        client: LLMClient | None = None,
+    ) -> None:
+        widgets, _ = require()
+        if state is None:
+            ts = transcript_state if transcript_state is not None else TranscriptState(transcript)
+            state = PromptLabState(ts, policy_state, client=client)
+        self.state = state
+        self.live = True
+        style = {"description_width": "90px"}
+        self.name = widgets.Text(
+            value="variant-1", description="name", style=style, layout=widgets.Layout(width="260px")
+        )
+        self.shipped = widgets.Dropdown(
+            options=[(f"{t.name}: {t.description}", t.name) for t in TEMPLATES.values()],
+            value="default",
+            description="template",
+            style=style,
+            layout=widgets.Layout(width="620px"),
+        )
+        self.template = widgets.Textarea(
+            value=TEMPLATES["default"].template, rows=12, layout=widgets.Layout(width="720px")
+        )
+        self.problems = widgets.HTML()
+        self.mode = widgets.ToggleButtons(
+            options=[("offline (extractive)", "offline"), ("client", "client")],
+            value="offline",
+            style={"button_width": "140px"},
+        )
+        self.word_limit = widgets.BoundedIntText(
+            value=WORD_LIMIT,
+            min=10,
+            max=5_000,
+            description="word limit",
+            style=style,
+            layout=widgets.Layout(width="200px"),
+        )
+        self.add_button = widgets.Button(
+            description="add / update variant",
+            icon="plus",
+            button_style="info",
+            layout=widgets.Layout(width="200px"),
+        )
+        self.remove_choice = widgets.Dropdown(
+            description="remove", style=style, layout=widgets.Layout(width="260px")
+        )
+        self.remove_button = widgets.Button(icon="trash", layout=widgets.Layout(width="40px"))
+        self.variant_list = widgets.HTML()
+        self.client_label = widgets.HTML()
+        self.env_button = widgets.Button(description="use .env client", icon="plug")
+        self.span_choice = widgets.Dropdown(
+            description="span", style=style, layout=widgets.Layout(width="520px")
+        )
+        self.range_start = widgets.BoundedIntText(
+            value=0,
+            min=0,
+            max=0,
+            description="from",
+            style=style,
+            layout=widgets.Layout(width="180px"),
+        )
+        self.range_end = widgets.BoundedIntText(
+            value=0,
+            min=0,
+            max=0,
+            description="to (excl.)",
+            style=style,
+            layout=widgets.Layout(width="180px"),
+        )
+        self.samples = widgets.BoundedIntText(
+            value=1,
+            min=1,
+            max=20,
+            description="samples",
+            style=style,
+            layout=widgets.Layout(width="180px"),
+        )
+        self.production = widgets.Checkbox(
+            value=True, indent=False, description="add the production summary as a column"
+        )
+        self.run_button = widgets.Button(description="Run", icon="play", button_style="success")
+        self.task = BackgroundTask("requests")
+        self.error = widgets.HTML()
+        self.baseline = widgets.Dropdown(
+            description="diff against", style=style, layout=widgets.Layout(width="300px")
+        )
+        self.sample_shown = widgets.BoundedIntText(
+            value=0,
+            min=0,
+            max=0,
+            description="sample",
+            style=style,
+            layout=widgets.Layout(width="160px"),
+        )
+        self.columns = widgets.HTML()
+        self.diff = widgets.HTML()
+
+        self.shipped.observe(lambda c: self._on_shipped(c["new"]), names="value")
+        self.template.observe(lambda c: self._validate(), names="value")
+        self.mode.observe(lambda c: self._validate(), names="value")
+        self.add_button.on_click(lambda _: self.add_variant())
+        self.remove_button.on_click(lambda _: self.remove_variant(self.remove_choice.value))
+        self.env_button.on_click(lambda _: self.use_env_client())
+        self.span_choice.observe(lambda c: self._on_span(), names="value")
+        self.range_start.observe(lambda c: self._on_span(), names="value")
+        self.range_end.observe(lambda c: self._on_span(), names="value")
+        self.samples.observe(lambda c: setattr(self.state, "samples", c["new"]), names="value")
+        self.production.observe(
+            lambda c: setattr(self.state, "include_production", c["new"]), names="value"
+        )
+        self.run_button.on_click(lambda _: self.run_in_background())
+        self.baseline.observe(lambda c: self._render_results(), names="value")
+        self.sample_shown.observe(lambda c: self._render_results(), names="value")
+        self.state.transcript.observe(
+            lambda what: self._sync_span() if what == "transcript" else None
+        )
+        self.state.policy.observe(lambda what: self._sync_span())
+
+        editor = widgets.VBox(
+            [
+                widgets.HTML(
+                    "<b>Variant</b> — offline variants use the extractive compactor and "
+                    "ignore the prompt; client variants send it to the configured model."
+                ),
+                widgets.HBox([self.name, self.mode, self.word_limit]),
+                self.shipped,
+                self.template,
+                self.problems,
+                widgets.HBox([self.add_button, self.remove_choice, self.remove_button]),
+                self.variant_list,
+            ]
+        )
+        setup = widgets.VBox(
+            [
+                widgets.HBox([self.client_label, self.env_button]),
+                widgets.HBox([self.span_choice, self.range_start, self.range_end]),
+                widgets.HBox([self.samples, self.production, self.run_button]),
+                self.task.box,
+            ]
+        )
+        self.widget = widgets.VBox(
+            [
+                editor,
+                setup,
+                self.error,
+                widgets.HBox([self.baseline, self.sample_shown]),
+                self.columns,
+                widgets.HTML("<b>Diff against the baseline</b>"),
+                self.diff,
+            ]
+        )
+        self._validate()
+        self._sync_variants()
+        self._sync_span()
+        self.client_label.value = self._client_html()
+
+    def _ipython_display_(self) -> None:  # pragma: no cover - needs a notebook
+        from IPython.display import display
+
+        display(self.widget)
+
+    @property
+    def results(self) -> pd.DataFrame | None:
+        return self.state.results
+
+    def show_error(self, exc: BaseException | str) -> None:
+        show_error_in(self.error, exc)
+
+    def _client_html(self) -> str:
+        return f"client: <b>{esc(self.state.client_label)}</b>"
+
+    # -- editing -----------------------------------------------------------------------------
+    def _on_shipped(self, name: str) -> None:
+        self.template.value = TEMPLATES[name].template
+        if self.name.value.startswith("variant-") or self.name.value in TEMPLATES:
+            self.name.value = name
+
+    def _validate(self) -> list[str]:
+        problems = template_problems(self.template.value)
+        if not problems:
+            self.problems.value = notice_html("template OK: {span} and {limit} are filled in.")
+        else:
+            kind = "err" if self.mode.value == "client" else "warn"
+            self.problems.value = (
+                f'{CSS}<div class="wm-wb"><div class="{kind}"><b>template problems</b><ul>'
+                + "".join(f"<li>{esc(p)}</li>" for p in problems)
+                + "</ul></div></div>"
+            )
+        return problems
+
+    @guarded
+    def add_variant(self) -> None:
+        variant = PromptVariant(
+            self.name.value.strip(), self.template.value, self.mode.value, self.word_limit.value
+        )
+        self.state.set_variant(variant)
+        self.error.value = ""
+        self._sync_variants()
+        taken = {v.name for v in self.state.variants}
+        n = len(taken) + 1
+        while f"variant-{n}" in taken:
+            n += 1
+        self.name.value = f"variant-{n}"
+
+    @guarded
+    def remove_variant(self, name: str | None) -> None:
+        if name:
+            self.state.remove_variant(name)
+            self._sync_variants()
+
+    @guarded
+    def use_env_client(self) -> None:
+        self.state.use_env_client()
+        self.client_label.value = self._client_html()
+        if self.state.client is None:
+            self.show_error(
+                "no client is configured: set WM_PROVIDER / WM_MODEL and a key in "
+                ".env (see .env.example), or keep to offline variants"
+            )
+
+    def _sync_variants(self) -> None:
+        variants = self.state.variants
+        rows = [
+            {
+                "name": v.name,
+                "mode": v.mode,
+                "word limit": v.word_limit,
+                "prompt": "—" if v.mode == "offline" else v.template[:80].replace("\n", " ") + "…",
+            }
+            for v in variants
+        ]
+        self.variant_list.value = table_html(rows, ["name", "mode", "word limit", "prompt"])
+        self.remove_choice.options = [v.name for v in variants]
+
+    # -- the span ------------------------------------------------------------------------------
+    def _sync_span(self) -> None:
+        if not self.live:
+            return
+        options = self.state.span_options()
+        values = [v for _, v in options]
+        self._span_syncing = True
+        try:
+            self.span_choice.options = options
+            self.span_choice.value = (
+                self.state.span_choice if self.state.span_choice in values else "next"
+            )
+            count = len(self.state.transcript.messages)
+            self.range_start.max = max(0, count - 1)
+            self.range_end.max = count
+            self.production.layout.display = "" if len(options) > 2 else "none"
+        finally:
+            self._span_syncing = False
+        self._on_span()
+
+    @guarded
+    def _on_span(self) -> None:
+        if getattr(self, "_span_syncing", False):
+            return
+        self.state.span_choice = self.span_choice.value or "next"
+        self.state.range = (self.range_start.value, self.range_end.value)
+        is_range = self.state.span_choice == "range"
+        self.range_start.layout.display = self.range_end.layout.display = "" if is_range else "none"
+        self.error.value = ""
+
+    # -- running -------------------------------------------------------------------------------
+    @guarded
+    def run(self) -> pd.DataFrame:
+        """Run synchronously (what the Run button does in a background thread)."""
+        self.error.value = ""
+        results = self.state.run(self.task.report)
+        self._after_run()
+        return results
+
+    @guarded
+    def run_in_background(self) -> threading.Thread:
+        self.error.value = ""
+        self.state.span()  # a bad span is an error now, not in the thread
+        self.state._variants()
+        return self.task.start(
+            lambda progress, cancel: self.state.run(progress, cancel),
+            lambda _: self._after_run(),
+            self._failed,
+        )
+
+    def _failed(self, exc: BaseException) -> None:
+        self.show_error(exc)
+
+    def _after_run(self) -> None:
+        results = self.state.results
+        if results is None:
+            return
+        names = list(dict.fromkeys(results["variant"]))
+        self.baseline.options = names
+        if self.baseline.value not in names:
+            self.baseline.value = names[0] if names else None
+        self.sample_shown.max = max(0, int(results["sample"].max()) if len(results) else 0)
+        self._render_results()
+
+    def _render_results(self) -> None:
+        results = self.state.results
+        if results is None or results.empty:
+            self.columns.value = ""
+            self.diff.value = ""
+            return
+        self.state.baseline = self.baseline.value
+        sample = self.sample_shown.value
+        names = list(dict.fromkeys(results["variant"]))
+        chosen = {}
+        for name in names:
+            rows = results[results["variant"] == name]
+            pick = rows[rows["sample"] == sample]
+            chosen[name] = (pick if len(pick) else rows).iloc[0]
+        label = self.state.run_span[0] if self.state.run_span else ""
+        cards = [
+            self._card(name, chosen[name], results[results["variant"] == name]) for name in names
+        ]
+        columns = f"repeat({len(cards)}, minmax(260px, 1fr))"
+        self.columns.value = (
+            f'{CSS}<div class="wm-wb"><div class="note">{esc(label)} · sample {sample} shown; '
+            f"metrics are means over samples. <mark class='kept'>green</mark>: facts of the span "
+            f"the summary kept; red: facts it lost.</div>"
+            f'<div class="grid" style="grid-template-columns:{columns}">{"".join(cards)}</div></div>'
+        )
+        base = self.baseline.value
+        if base not in chosen:
+            self.diff.value = ""
+            return
+        base_text = str(chosen[base]["summary"] or "")
+        diffs = [
+            f'<div class="card"><h4>{esc(name)} vs {esc(base)}</h4><pre>'
+            f"{diff_html(base_text, str(chosen[name]['summary'] or ''))}</pre></div>"
+            for name in names
+            if name != base
+        ]
+        self.diff.value = (
+            f'{CSS}<div class="wm-wb"><div class="grid" style="grid-template-columns:'
+            f'repeat({max(1, len(diffs))}, minmax(260px, 1fr))">{"".join(diffs)}</div></div>'
+            if diffs
+            else notice_html("Only one variant: nothing to diff against.")
+        )
+
+    @staticmethod
+    def _card(name: str, row: Any, rows: Any) -> str:
+        def mean(column: str) -> Any:
+            values = rows[column].dropna()
+            return float(values.astype(float).mean()) if len(values) else None
+
+        error = row.get("error")
+        if isinstance(error, str) and error:
+            body = f'<div class="err">{esc(error)}</div>'
+        elif bool(row.get("nothing")):
+            body = (
+                '<div class="note">NOTHING — the summariser judged the span empty of facts.</div>'
+            )
+        else:
+            kept = row.get("kept")
+            kept = [_value(f) for f in kept] if isinstance(kept, list | tuple) else []
+            body = f"<pre>{highlight_facts(str(row.get('summary') or ''), kept)}</pre>"
+        lost = row.get("lost")
+        lost = lost if isinstance(lost, list | tuple) else ()
+        lost_html = "".join(
+            f'<span class="lost" title="{esc(str(f).split(":", 1)[0])}">{esc(_value(f))}</span>'
+            for f in list(lost)[:40]
+        )
+        more = f" … and {len(lost) - 40} more" if len(lost) > 40 else ""
+        retention = mean("fact_retention")
+        cost = mean("cost_usd")
+        latency = mean("latency_s")
+        metrics = [
+            ("fact retention", f"{retention:.0%}" if retention is not None else "—"),
+            ("facts kept", f"{row.get('facts_kept', 0) or 0:.0f} / {row.get('facts', 0) or 0:.0f}"),
+            (
+                "corrections kept",
+                f"{row.get('corrections_kept', 0) or 0:.0f} / {row.get('corrections', 0) or 0:.0f}",
+            ),
+            ("compression", f"{mean('compression'):.1f}×" if mean("compression") else "—"),
+            (
+                "summary",
+                f"{row.get('summary_tokens', 0) or 0:.0f} tok, "
+                f"{row.get('summary_words', 0) or 0:.0f} words",
+            ),
+            ("NOTHING", "yes" if bool(row.get("nothing")) else "no"),
+            ("latency", f"{latency:.2f} s" if latency is not None else "—"),
+            ("cost", f"${cost:.5f}" if cost is not None else "—"),
+            ("model", row.get("model") or "—"),
+        ]
+        table = "".join(f"<tr><td>{esc(k)}</td><td><b>{esc(v)}</b></td></tr>" for k, v in metrics)
+        return (
+            f'<div class="card"><h4>{esc(name)}</h4><table class="metrics">{table}</table>'
+            f"{body}<div><small>lost facts:</small> {lost_html or '—'}{esc(more)}</div></div>"
+        )
+
+    def variants_table(self) -> Sequence[PromptVariant]:
+        return list(self.state.variants)

@@ -1,0 +1,291 @@
+"""Panel 4, the replay lab: replay the transcript under several policies and compare.
+
+The state (`ReplayLabState`) holds the candidate policies (the presets plus the one edited in
+the pin editor, as "edited"), which are selected, and the replays; the figures come from
+`working_memory.plots`, the report from `working_memory.report.write_report`.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..transcripts import Transcript
+from ._html import notice_html, table_html
+from ._state import PolicyState, TranscriptState, presets
+from ._widgets import BackgroundTask, Cancelled, guarded, require, require_pandas, show_error_in
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from .._replay_policy import Policy
+    from ..replay import Replay
+
+__all__ = ["EDITED", "ReplayLab", "ReplayLabState"]
+
+EDITED = "edited"  # the policy from the pin editor
+
+_STAT_COLUMNS = (
+    "calls",
+    "billed_tokens",
+    "unmanaged_billed_tokens",
+    "saved_share",
+    "net_saved_share",
+    "peak_pressure",
+    "mean_pressure",
+    "compactions",
+    "evictions",
+    "maskings",
+    "summariser_tokens",
+    "calls_over_limit",
+    "task_survived",
+    "pinned_survived",
+    "orphaned_tool_calls",
+    "real_compactions",
+)
+
+
+class ReplayLabState:
+    """Policies by name, the selection, and the replays of the last run."""
+
+    def __init__(self, transcript: TranscriptState, policy: PolicyState | None = None) -> None:
+        self.transcript = transcript
+        self.policy_state = policy if policy is not None else PolicyState(transcript)
+        self.extra: dict[str, Policy] = {}
+        self.selected: list[str] = ["default", EDITED]
+        self.replays: dict[str, Replay] = {}
+
+    @property
+    def policies(self) -> dict[str, Policy]:
+        """Presets, policies added with `add_policy`, and the edited one (always current)."""
+        return {**presets(), **self.extra, EDITED: self.policy_state.policy}
+
+    def add_policy(self, name: str, policy: Policy) -> None:
+        if not name.strip() or name == EDITED:
+            raise ValueError(f"pick a name other than {EDITED!r} for the policy")
+        self.extra[name] = policy
+
+    def run(
+        self,
+        progress: Callable[[int, int], None] | None = None,
+        cancel: threading.Event | None = None,
+    ) -> dict[str, Replay]:
+        """Replay the transcript under every selected policy; sets and returns `replays`."""
+        from ..replay import ReplayCancelled, replay
+
+        transcript = self.transcript.current
+        if transcript is None or not transcript.messages:
+            raise ValueError("load a transcript first")
+        names = list(dict.fromkeys(self.selected))
+        if not names:
+            raise ValueError("select at least one policy")
+        policies = self.policies
+        unknown = [n for n in names if n not in policies]
+        if unknown:
+            raise ValueError(
+                f"unknown policy {', '.join(unknown)}: expected some of {', '.join(policies)}"
+            )
+        calls = max(1, sum(1 for m in transcript.messages if m.get("role") == "assistant"))
+        total = calls * len(names)
+        results: dict[str, Replay] = {}
+        for n, name in enumerate(names):
+
+            def on_call(call: int, sent: Any, window: Any, base: int = n * calls) -> None:
+                if progress and call % 5 == 0:
+                    progress(min(base + call, total), total)
+
+            try:
+                results[name] = replay(
+                    transcript, policies[name], name=name, cancel=cancel, on_call=on_call
+                )
+            except ReplayCancelled:
+                self.replays = results
+                raise Cancelled(f"cancelled during {name!r}") from None
+            if progress:
+                progress((n + 1) * calls, total)
+        self.replays = results
+        return results
+
+    @property
+    def stats(self) -> pd.DataFrame:
+        """One row per replayed policy, ReplayStats columns."""
+        pd = require_pandas()
+        rows = [{"policy": name, **r.stats.to_dict()} for name, r in self.replays.items()]
+        return pd.DataFrame(rows)
+
+    def report(self, path: str | Path, *, title: str | None = None) -> Path:
+        """The self-contained HTML report of the replays, for the team."""
+        if not self.replays:
+            raise ValueError("run the replays first")
+        from ..report import write_report
+
+        return write_report(list(self.replays.values()), path, title=title)
+
+
+class ReplayLab:
+    """Replay under two or more policies; overlaid pressure, window stack, stats, HTML report.
+
+    lab = ReplayLab(transcript)
+    lab.state.selected = ["default", "masking", "edited"]
+    lab.run()                 # synchronous; the Run button runs it in a thread
+    lab.state.stats           # DataFrame
+    lab.state.report("report.html")
+    """
+
+    def __init__(
+        self,
+        transcript: Transcript | None = None,
+        *,
+        state: ReplayLabState | None = None,
+        transcript_state: TranscriptState | None = None,
+        policy_state: PolicyState | None = None,
+    ) -> None:
+        widgets, go = require()
+        self._go = go
+        if state is None:
+            ts = transcript_state if transcript_state is not None else TranscriptState(transcript)
+            state = ReplayLabState(ts, policy_state)
+        self.state = state
+        self.live = True
+        self.choices = widgets.SelectMultiple(
+            options=list(state.policies),
+            value=tuple(state.selected),
+            rows=8,
+            description="policies",
+            layout=widgets.Layout(width="320px"),
+        )
+        self.policy_info = widgets.HTML()
+        self.run_button = widgets.Button(description="Replay", icon="play", button_style="success")
+        self.task = BackgroundTask("calls")
+        self.error = widgets.HTML()
+        self.pressure = go.FigureWidget()
+        self.stack_choice = widgets.Dropdown(
+            description="window of", layout=widgets.Layout(width="320px")
+        )
+        self.stack = go.FigureWidget()
+        self.stats = widgets.HTML()
+        self.report_path = widgets.Text(
+            value="working-memory-report.html",
+            description="report",
+            layout=widgets.Layout(width="420px"),
+        )
+        self.report_button = widgets.Button(description="export HTML", icon="download")
+        self.report_result = widgets.HTML()
+
+        self.choices.observe(lambda c: self._on_choice(c["new"]), names="value")
+        self.run_button.on_click(lambda _: self.run_in_background())
+        self.stack_choice.observe(lambda c: self._draw_stack(), names="value")
+        self.report_button.on_click(lambda _: self.export(self.report_path.value))
+        state.policy_state.observe(lambda what: self._describe() if what == "policy" else None)
+
+        self.widget = widgets.VBox(
+            [
+                widgets.HBox([self.choices, self.policy_info]),
+                widgets.HBox([self.run_button, self.task.box]),
+                self.error,
+                self.pressure,
+                self.stack_choice,
+                self.stack,
+                self.stats,
+                widgets.HBox([self.report_path, self.report_button]),
+                self.report_result,
+            ]
+        )
+        self._describe()
+
+    def _ipython_display_(self) -> None:  # pragma: no cover - needs a notebook
+        from IPython.display import display
+
+        display(self.widget)
+
+    def show_error(self, exc: BaseException | str) -> None:
+        show_error_in(self.error, exc)
+
+    @property
+    def replays(self) -> dict[str, Replay]:
+        return self.state.replays
+
+    def _on_choice(self, names: Sequence[str]) -> None:
+        self.state.selected = list(names)
+        self._describe()
+
+    def _describe(self) -> None:
+        policies = self.state.policies
+        rows = []
+        for name in self.state.selected:
+            policy = policies.get(name)
+            if policy is None:
+                continue
+            changes = policy.changes()
+            rows.append(
+                {
+                    "policy": name,
+                    "settings": ", ".join(f"{k}={v}" for k, v in changes.items()) or "defaults",
+                }
+            )
+        self.policy_info.value = (
+            table_html(rows, ["policy", "settings"])
+            if rows
+            else notice_html("Select two or more policies (ctrl/cmd-click) to compare them.")
+        )
+
+    @guarded
+    def run(self) -> dict[str, Replay]:
+        """Replay synchronously (the Replay button does it in a background thread)."""
+        self.error.value = ""
+        result = self.state.run(self.task.report)
+        self._after_run()
+        return result
+
+    @guarded
+    def run_in_background(self) -> threading.Thread:
+        self.error.value = ""
+        return self.task.start(
+            lambda progress, cancel: self.state.run(progress, cancel),
+            lambda _: self._after_run(),
+            self.show_error,
+        )
+
+    def _after_run(self) -> None:
+        from ..plots import pressure_figure
+
+        replays = list(self.state.replays.values())
+        if not replays:
+            return
+        self._replace(self.pressure, pressure_figure(replays))
+        self.stack_choice.options = list(self.state.replays)
+        if self.stack_choice.value not in self.state.replays:
+            self.stack_choice.value = replays[0].name
+        self._draw_stack()
+        stats = self.state.stats
+        columns = ["policy", *[c for c in _STAT_COLUMNS if c in stats.columns]]
+        self.stats.value = table_html(
+            [{str(k): v for k, v in row.items()} for row in stats[columns].to_dict("records")],
+            columns,
+            numeric=[c for c in columns if c not in ("policy", "task_survived", "pinned_survived")],
+        )
+
+    @guarded
+    def _draw_stack(self) -> None:
+        from ..plots import window_stack_figure
+
+        replay = self.state.replays.get(self.stack_choice.value or "")
+        if replay is not None:
+            self._replace(self.stack, window_stack_figure(replay))
+
+    @staticmethod
+    def _replace(widget: Any, figure: Any) -> None:
+        """Swap a FigureWidget's traces and layout for those of a plots.py figure."""
+        with widget.batch_update():
+            widget.data = ()
+            widget.layout = {}
+            widget.add_traces(list(figure.data))
+            widget.layout = figure.layout
+
+    @guarded
+    def export(self, path: str | Path) -> Path:
+        written = self.state.report(Path(str(path)).expanduser())
+        self.report_result.value = notice_html(f"report written to {written.resolve()}")
+        return written

@@ -1,0 +1,109 @@
+"""The HTML report: one self-contained file, escaped text, and it renders in a real Chromium."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from working_memory.replay import Policy, replay
+from working_memory.report import render_report, write_report
+from working_memory.transcripts import load_transcript
+
+from .conftest import SPOTTER, TRANSCRIPTS, chromium_or_skip
+
+HOSTILE = "<script>alert('x')</script>"
+
+
+@pytest.fixture(scope="module")
+def replays():
+    transcript = load_transcript(TRANSCRIPTS / SPOTTER)
+    return [
+        replay(transcript, Policy(window=32_000, strategy="compact"), name=f"compact {HOSTILE}"),
+        replay(transcript, Policy(window=32_000, strategy="mask"), name="mask"),
+    ]
+
+
+@pytest.fixture(scope="module")
+def report(replays, tmp_path_factory):
+    path = tmp_path_factory.mktemp("report") / "report.html"
+    return write_report(replays, path, title=f"Team review {HOSTILE}")
+
+
+def test_report_is_self_contained(report):
+    text = report.read_text(encoding="utf-8")
+    assert not re.search(r"<script[^>]+src=", text)  # nothing fetched
+    assert not re.search(r"<link[^>]+href=", text)
+    assert (
+        text.count("Plotly.newPlot") == 1 + 2 + 2 + 1
+    )  # pressure, 2 stacks, 2 final windows, transcript
+    assert len(text) > 3_000_000  # plotly.js is inlined
+
+
+def test_report_escapes_names_and_titles(report):
+    text = report.read_text(encoding="utf-8")
+    assert HOSTILE not in text
+    assert "Team review &lt;script&gt;" in text
+    assert "compact &lt;script&gt;alert(&#x27;x&#x27;)&lt;/script&gt;" in text
+
+
+def test_report_has_stats_policy_settings_and_the_production_summary(report, replays):
+    text = report.read_text(encoding="utf-8")
+    assert "input tokens billed" in text and f"{replays[0].stats.billed_tokens:,}" in text
+    assert "<b>strategy</b>" in text  # the setting that differs is highlighted
+    assert "production compaction at call" in text
+    summary_start = replays[0].real_compactions[0][1].summary[:60]
+    assert __import__("html").escape(summary_start) in text
+
+
+def test_replay_report_method_writes_one_file(tmp_path, replays):
+    path = replays[1].report(tmp_path / "one.html")
+    assert path.exists() and "Working-memory replay: mask" in path.read_text(encoding="utf-8")
+    with pytest.raises(ValueError, match="at least one Replay"):
+        render_report([])
+
+
+def test_report_renders_in_headless_chromium(report):
+    executable = chromium_or_skip()
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=executable,
+            args=[
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+            ],
+        )
+        try:
+            page = browser.new_page()
+            page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            # Offline: any request that is not the file itself fails the test.
+            requests: list[str] = []
+            page.on("request", lambda r: requests.append(r.url))
+            page.goto(report.as_uri())
+            page.wait_for_selector(".js-plotly-plot .main-svg", timeout=60_000)
+            page.wait_for_function(
+                "() => document.querySelectorAll('.js-plotly-plot .main-svg').length >= 6",
+                timeout=60_000,
+            )
+            traces = page.evaluate(
+                "() => Array.from(document.querySelectorAll('.js-plotly-plot')).map(d => d.data.length)"
+            )
+            curves = page.evaluate(
+                "() => document.querySelectorAll('#figure-0 .scatterlayer .trace').length"
+            )
+            title = page.title()
+        finally:
+            browser.close()
+    assert errors == []
+    assert requests == [report.as_uri()]
+    assert len(traces) == 6 and all(n > 0 for n in traces)
+    assert curves == traces[0]  # every trace of the pressure figure was drawn
+    assert title.startswith("Team review <script>")  # the escaped title reads back as text

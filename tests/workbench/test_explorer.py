@@ -1,0 +1,159 @@
+"""Panel 1 on every real transcript: table, chart, selection, usage, upload, escaping."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from working_memory.simulate import synthetic_session
+from working_memory.transcripts import Transcript, load_transcripts
+from working_memory.workbench import TranscriptExplorer
+from working_memory.workbench._chart import MAX_BARS
+
+from .conftest import ALL_FILES, ASTROPY, COMPACTED, IMG, SCRIPT, html_of
+
+
+@pytest.mark.parametrize("path", ALL_FILES, ids=lambda p: p.name[:40])
+def test_every_real_transcript_loads_and_plots(path: Path) -> None:
+    explorer = TranscriptExplorer()
+    explorer.path.value = str(path)
+    explorer.load_button.click()
+    assert explorer.error.value == ""
+    messages = explorer.state.messages
+    assert messages == load_transcripts(path)[0].messages
+    bars = explorer.chart.trace("tokens")
+    assert list(bars.x) == list(range(len(messages)))
+    assert sum(bars.y) == explorer.pins.cumulative[-1] - (explorer.pins.cumulative[0] - bars.y[0])
+    line = explorer.chart.trace("pressure")
+    assert line.y[-1] == pytest.approx(explorer.pins.cumulative[-1] / explorer.pins.policy.limit)
+    frame = explorer.frame()
+    assert len(frame) == len(messages)
+    assert list(frame.columns) == [
+        "index",
+        "role",
+        "tool",
+        "tokens",
+        "cumulative",
+        "pressure",
+        "pinned",
+        "thread",
+    ]
+    # the table shows one page, not the whole transcript
+    assert (
+        explorer.table.html.value.count("<tr") == min(len(messages), explorer.table.page_size) + 1
+    )
+    pinned = explorer.chart.trace("pinned")
+    assert set(pinned.x) == {i for i, r in enumerate(frame["pinned"]) if isinstance(r, str)}
+
+
+def test_thresholds_drawn_from_the_policy(compacted: Transcript) -> None:
+    explorer = TranscriptExplorer(compacted)
+    assert list(explorer.chart.trace("compact_at").y) == [0.7, 0.7]
+    assert list(explorer.chart.trace("evict_at").y) == [0.9, 0.9]
+    explorer.pins.update(compact_at=0.5, evict_at=0.8)
+    assert list(explorer.chart.trace("compact_at").y) == [0.5, 0.5]
+    assert list(explorer.chart.trace("evict_at").y) == [0.8, 0.8]
+
+
+def test_selecting_shows_the_message_and_its_partner(compacted: Transcript) -> None:
+    explorer = TranscriptExplorer(compacted)
+    call = next(i for i, m in enumerate(compacted.messages) if m.get("tool_calls"))
+    explorer.message_index.value = call
+    assert explorer.state.selected == call
+    assert f"message {call}" in explorer.detail.value
+    assert "tool-call partner: message" in explorer.detail.value
+    assert list(explorer.chart.trace("selected").x) == [call]
+    result = explorer.state.partners(call)[0]
+    explorer.chart.click(result)  # what clicking that bar does
+    assert explorer.state.selected == result
+    assert f"tool-call partner: message {call}" in explorer.detail.value
+    explorer.next_message.click()
+    assert explorer.state.selected == result + 1
+    assert ' class="sel"' in explorer.table.html.value
+
+
+def test_loader_warnings_are_shown() -> None:
+    explorer = TranscriptExplorer.from_path(ASTROPY)
+    assert explorer.state.warnings
+    assert "loader warning" in explorer.warnings.value
+    assert "synthetic tool message" in explorer.warnings.value
+
+
+def test_estimate_vs_billed(compacted: Transcript) -> None:
+    explorer = TranscriptExplorer(compacted)
+    check = explorer.usage_check
+    assert check is not None and len(check.calls) > 100
+    billed, counted = explorer.usage_figure.data
+    assert list(billed.y) == [c.provider_input for c in check.calls]
+    assert list(counted.y) == [c.counted for c in check.calls]
+    assert "median" in explorer.usage.value
+
+
+def test_no_usage_says_so(hostile: Transcript) -> None:
+    explorer = TranscriptExplorer(hostile)
+    assert explorer.usage_check is None
+    assert "recorded no provider usage" in explorer.usage.value
+
+
+def test_upload_loads_like_a_path() -> None:
+    explorer = TranscriptExplorer()
+    explorer.load_bytes(COMPACTED.name, COMPACTED.read_bytes())
+    assert explorer.error.value == ""
+    assert len(explorer.state.messages) == len(load_transcripts(COMPACTED)[0].messages)
+    assert explorer.state.transcript is not None
+    assert explorer.state.transcript.source == COMPACTED.name
+
+
+def test_bad_file_is_a_readable_error(tmp_path: Path) -> None:
+    bad = tmp_path / "broken.json"
+    bad.write_text('{"messages": [1, 2')
+    explorer = TranscriptExplorer()
+    explorer.load(bad)
+    assert "broken.json:1: not valid JSON" in explorer.error.value
+    assert "Traceback" not in explorer.error.value
+    explorer.load("")
+    assert "type the path" in explorer.error.value
+
+
+def test_threads_can_be_explored(compacted: Transcript) -> None:
+    explorer = TranscriptExplorer(compacted)
+    threads = list(compacted.threads)
+    assert list(explorer.thread.options) == ["main", *threads]
+    explorer.thread.value = threads[0]
+    assert explorer.state.messages == compacted.threads[threads[0]].messages
+    assert len(explorer.chart.trace("tokens").x) == len(compacted.threads[threads[0]].messages)
+
+
+def test_table_paging_and_filters(compacted: Transcript) -> None:
+    explorer = TranscriptExplorer(compacted, page_size=10)
+    explorer.table.next.click()
+    assert explorer.table.page == 1
+    assert '<td class="num">10</td>' in explorer.table.html.value
+    explorer.table.filter.value = "user"
+    users = [i for i, m in enumerate(compacted.messages) if m["role"] == "user"]
+    assert explorer.table.label.value.endswith(f"of {len(users)}")
+
+
+def test_script_tags_render_as_text(hostile: Transcript) -> None:
+    explorer = TranscriptExplorer(hostile)
+    for index in range(len(hostile.messages)):
+        explorer.state.selected = index
+        html = html_of(explorer.widget).replace("</style>", "")
+        assert "<script" not in html and "<img" not in html
+    assert "&lt;script&gt;" in explorer.detail.value or "&lt;script&gt;" in html_of(explorer.widget)
+    hover = " ".join(explorer.chart.trace("tokens").customdata)
+    assert "<b>bash</b>" not in hover and "&lt;b&gt;bash" in hover
+
+
+def test_a_large_transcript_is_bucketed_not_thinned() -> None:
+    messages = synthetic_session(3_200, seed=3)
+    assert len(messages) > 2 * MAX_BARS
+    explorer = TranscriptExplorer(Transcript(messages, format="openai"))
+    bars = explorer.chart.trace("tokens")
+    assert len(bars.x) <= MAX_BARS
+    assert max(bars.y) == max(explorer.pins.tokens)  # each bucket shows its largest message
+    assert len(explorer.frame()) == len(messages)
+    explorer.chart.click(5)
+    assert explorer.state.selected == bars.x[5]
+    assert SCRIPT not in explorer.detail.value and IMG not in explorer.detail.value

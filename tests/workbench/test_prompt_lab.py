@@ -1,0 +1,185 @@
+"""Panel 3: offline and against the loopback OpenAI-compatible server; keys never shown."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.llm_servers import OpenAIServer, ok, status
+from working_memory.clients import OpenAIClient
+from working_memory.prompts import TEMPLATES
+from working_memory.replay import Policy
+from working_memory.transcripts import Transcript
+from working_memory.workbench import PRODUCTION, PromptLab, PromptVariant
+
+from .conftest import html_of, walk
+
+KEY = "sk-test-abcdefghijklmnopqrstuvwxyz0123456789"
+
+
+def _all_state(widget: object) -> str:
+    return json.dumps([w.get_state() for w in walk(widget) if hasattr(w, "get_state")], default=str)
+
+
+def test_offline_run_on_the_policys_next_span(compacted: Transcript) -> None:
+    lab = PromptLab(compacted)
+    assert lab.state.span_choice == "next"
+    lab.run()
+    assert lab.error.value == ""
+    results = lab.results
+    assert results is not None and list(results["variant"]) == ["offline"]
+    row = results.iloc[0]
+    assert row["error"] is None and row["summary"]
+    assert 0 < row["fact_retention"] <= 1
+    start, end = lab.state.policy.preview.span
+    assert lab.state.run_span == (f"next span {start}–{end - 1}", start, end)
+    assert "fact retention" in lab.columns.value and '<mark class="kept">' in lab.columns.value
+    assert lab.task.progress.value == lab.task.progress.max == 1
+
+
+def test_template_validation_is_inline(compacted: Transcript) -> None:
+    lab = PromptLab(compacted)
+    assert "template OK" in lab.problems.value
+    lab.template.value = "Summarise {spam} in {limit} words"
+    assert "unknown placeholder {spam}" in lab.problems.value
+    assert "no {span} placeholder" in lab.problems.value
+    lab.mode.value = "client"
+    lab.name.value = "broken"
+    lab.add_variant()
+    assert "unknown placeholder" in lab.error.value
+    assert [v.name for v in lab.state.variants] == ["offline"]
+    lab.shipped.value = "state"
+    assert lab.template.value == TEMPLATES["state"].template
+    assert "template OK" in lab.problems.value
+
+
+def test_client_variant_without_a_client_is_a_readable_error(compacted: Transcript) -> None:
+    lab = PromptLab(compacted)
+    lab.state.set_variant(PromptVariant("handoff", TEMPLATES["handoff"].template, "client"))
+    lab.run_button.click()
+    assert "needs a client" in lab.error.value
+    assert not lab.task.running
+
+
+def test_production_summary_is_a_column(compacted: Transcript) -> None:
+    lab = PromptLab(compacted)
+    lab.span_choice.value = "compaction:0"
+    lab.run()
+    results = lab.results
+    assert list(results["variant"]) == ["offline", PRODUCTION]
+    production = results.iloc[1]
+    assert production["summary"] == compacted.compactions[0].summary
+    assert production["facts"] == results.iloc[0]["facts"]  # judged on the same span
+    assert lab.columns.value.count('class="card"') == 2
+
+
+def test_range_span_and_bad_ranges(compacted: Transcript) -> None:
+    lab = PromptLab(compacted)
+    lab.span_choice.value = "range"
+    lab.range_start.value, lab.range_end.value = 10, 30
+    lab.run()
+    assert lab.state.run_span == ("messages 10–29", 10, 30)
+    lab.range_start.value, lab.range_end.value = 30, 10
+    lab.run()
+    assert "range 30–10" in lab.error.value
+
+
+def test_no_span_at_this_point_says_what_to_do(hostile: Transcript) -> None:
+    lab = PromptLab(hostile)
+    lab.run()
+    assert "no compaction span at this point" in lab.error.value
+
+
+def test_against_the_loopback_server(compacted: Transcript) -> None:
+    replies = [
+        ok("Fixed src/spotter/app.py; NOTHING else", prompt_tokens=900, completion_tokens=12)
+    ] * 4
+    with OpenAIServer(script=replies, api_key=KEY) as server:
+        client = OpenAIClient("gpt-4o-mini", base_url=server.base_url, api_key=KEY)
+        lab = PromptLab(compacted, client=client)
+        assert "gpt-4o-mini" in lab.client_label.value and KEY not in lab.client_label.value
+        for name in ("default", "handoff"):
+            lab.name.value = name
+            lab.shipped.value = name
+            lab.mode.value = "client"
+            lab.add_variant()
+        assert lab.error.value == ""
+        lab.samples.value = 2
+        lab.span_choice.value = "range"
+        lab.range_start.value, lab.range_end.value = 0, 40
+        thread = lab.run_in_background()
+        thread.join(60)
+        assert lab.task.status.value == "done", lab.error.value
+        assert len(server.requests) == 4
+        prompts = [r.last_user_text() for r in server.requests]
+        assert sum("handoff note" in p for p in prompts) == 2
+    results = lab.results
+    assert list(results["variant"]) == [
+        "offline",
+        "offline",
+        "default",
+        "default",
+        "handoff",
+        "handoff",
+    ]
+    client_rows = results[results["variant"] != "offline"]
+    assert set(client_rows["sample"]) == {0, 1}
+    assert (client_rows["prompt_tokens"] == 900).all()
+    assert client_rows["cost_usd"].notna().all()
+    assert lab.task.progress.value == 6
+    assert lab.columns.value.count('class="card"') == 3
+    lab.baseline.value = "default"
+    assert "handoff vs default" in lab.diff.value and "offline vs default" in lab.diff.value
+    everything = _all_state(lab.widget) + results.to_json() + html_of(lab.widget)
+    assert KEY not in everything
+
+
+def test_failed_requests_are_rows_not_tracebacks(compacted: Transcript) -> None:
+    with OpenAIServer(script=[status(401, message=f"bad key {KEY}")], api_key=KEY) as server:
+        client = OpenAIClient("gpt-4o-mini", base_url=server.base_url, api_key=KEY, max_retries=0)
+        lab = PromptLab(compacted, client=client)
+        lab.state.variants = [PromptVariant("default", TEMPLATES["default"].template, "client")]
+        lab.state.span_choice, lab.state.range = "range", (0, 20)
+        lab.span_choice.value = "range"
+        lab.range_start.value, lab.range_end.value = 0, 20
+        lab.run()
+    row = lab.results.iloc[0]
+    assert row["error"]
+    assert KEY not in str(row["error"]) and KEY not in lab.columns.value
+    assert 'class="err"' in lab.columns.value
+
+
+def test_cancel_keeps_what_finished(compacted: Transcript) -> None:
+    import threading
+
+    with OpenAIServer(delay=0.3) as server:
+        client = OpenAIClient("gpt-4o-mini", base_url=server.base_url, api_key="test")
+        lab = PromptLab(compacted, client=client)
+        lab.state.variants = [PromptVariant("default", TEMPLATES["default"].template, "client")]
+        lab.state.samples, lab.state.concurrency = 8, 1
+        lab.state.span_choice, lab.state.range = "range", (0, 10)
+        cancel = threading.Event()
+        done: list[int] = []
+
+        def progress(n: int, total: int) -> None:
+            done.append(n)
+            if n == 2:
+                cancel.set()
+
+        with pytest.raises(Exception, match="cancelled after 2 of 8"):
+            lab.state.run(progress, cancel)
+    assert lab.results is not None and len(lab.results) == 2
+    assert len(server.requests) == 2
+
+
+def test_script_in_the_span_renders_as_text(hostile: Transcript) -> None:
+    lab = PromptLab(hostile, policy_state=None)
+    lab.state.policy.policy = Policy(keep_recent=0)
+    lab.span_choice.value = "range"
+    lab.range_start.value, lab.range_end.value = 1, 6
+    lab.run()
+    assert lab.error.value == ""
+    html = html_of(lab.widget).replace("</style>", "")
+    assert "<script" not in html and "<img" not in html
+    assert "&lt;script&gt;" in lab.columns.value
