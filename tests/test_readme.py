@@ -48,3 +48,20 @@ def test_the_readme_agent_loop_runs(monkeypatch, tmp_path) -> None:
         second_request = agent.requests[1].body["messages"]
         assert second_request[2]["tool_calls"][0]["id"] == "call_1"
         assert second_request[3]["tool_call_id"] == "call_1"
+
+
+def test_the_readme_compare_example_runs_offline(monkeypatch, tmp_path) -> None:
+    from tests.paths import real
+
+    text = README.read_text()
+    code = re.search(r"## Real compactions, with or without a key\n\n```python\n(.*?)```", text, re.S).group(1)
+    code = code.replace("~/.claude/projects/my-repo/session.jsonl", str(real("claude-code-small")))
+    monkeypatch.chdir(tmp_path)
+    for name in ("WM_PROVIDER", "WM_MODEL", "WM_BASE_URL", "OPENAI_API_KEY", "ANTHROPIC_API_KEY", "WM_API_KEY"):
+        monkeypatch.delenv(name, raising=False)
+    namespace: dict = {}
+    exec(compile(code, "README.md", "exec"), namespace)
+    frame = namespace["frame"]
+    assert len(frame) == 3 * 2
+    assert set(frame["variant"]) == {"default", "state", "handoff"}
+    assert frame["error"].isna().all() and (frame["fact_retention"] > 0).all()
