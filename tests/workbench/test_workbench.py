@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -82,7 +83,8 @@ def test_the_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
     printed = capsys.readouterr().out
     assert printed.startswith(f"{TRANSCRIPT_VARIABLE}=")
     assert "-m jupyterlab" in printed and str(notebook) in printed
-    assert command(notebook, no_browser=True)[-1] == "--no-browser"
+    assert "--no-browser" in command(notebook, no_browser=True)
+    assert ("--allow-root" in command(notebook)) == (os.geteuid() == 0)
     assert main(["workbench", "--notebook", str(tmp_path / "missing.ipynb")]) == 1
     assert "Workbench.from_path" in capsys.readouterr().err
     assert main(["workbench", str(tmp_path / "nope.jsonl"), "--notebook", str(notebook)]) == 1

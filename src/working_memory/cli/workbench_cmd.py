@@ -38,6 +38,7 @@ def add_parser(subparsers: Any) -> None:
         help="print the command instead of running it",
     )
     parser.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    parser.add_argument("--port", type=int, default=None, help="port for JupyterLab (default: its own)")
     parser.set_defaults(run=run)
 
 
@@ -53,10 +54,14 @@ def find_notebook(start: Path | None = None) -> Path | None:
     return None
 
 
-def command(notebook: Path, *, no_browser: bool = False) -> list[str]:
+def command(notebook: Path, *, no_browser: bool = False, port: int | None = None) -> list[str]:
     cmd = [sys.executable, "-m", "jupyterlab", str(notebook)]
     if no_browser:
         cmd.append("--no-browser")
+    if port is not None:
+        cmd.append(f"--port={port}")
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        cmd.append("--allow-root")  # containers and CI run as root; JupyterLab refuses without it
     return cmd
 
 
@@ -81,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
         if not transcript.is_file():
             raise ValueError(f"{args.path}: no such transcript file")
         env[TRANSCRIPT_VARIABLE] = str(transcript)
-    cmd = command(Path(notebook), no_browser=args.no_browser)
+    cmd = command(Path(notebook), no_browser=args.no_browser, port=args.port)
     if args.print_only:
         prefix = (
             f"{TRANSCRIPT_VARIABLE}={shlex.quote(env[TRANSCRIPT_VARIABLE])} " if args.path else ""
