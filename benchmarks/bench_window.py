@@ -25,7 +25,10 @@ BUDGET = Budget(window=128_000, counter="estimate")
 
 
 def messages(n: int, size: int = 60) -> list[dict]:
-    out = [{"role": "system", "content": "you are an agent"}, {"role": "user", "content": "TASK: benchmark"}]
+    out = [
+        {"role": "system", "content": "you are an agent"},
+        {"role": "user", "content": "TASK: benchmark"},
+    ]
     for i in range(n - 2):
         role = "assistant" if i % 2 else "user"
         out.append({"role": role, "content": f"turn {i} " + "word " * size})
@@ -87,7 +90,12 @@ def session(n: int) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--quick", action="store_true")
-    parser.add_argument("--naive-limit", type=float, default=30.0, help="skip naive runs expected to take longer (s)")
+    parser.add_argument(
+        "--naive-limit",
+        type=float,
+        default=30.0,
+        help="skip naive runs expected to take longer (s)",
+    )
     args = parser.parse_args()
     sizes = [1_000, 10_000] if args.quick else [1_000, 10_000, 100_000]
 

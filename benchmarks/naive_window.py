@@ -11,12 +11,19 @@ def _tokens(message: dict[str, Any]) -> int:
     text = message.get("content") or ""
     total = 4 + int(len(text) / 4) + 1
     for call in message.get("tool_calls") or []:
-        total += 8 + int(len(call["function"]["name"]) / 4) + int(len(call["function"].get("arguments") or "") / 4) + 2
+        total += (
+            8
+            + int(len(call["function"]["name"]) / 4)
+            + int(len(call["function"].get("arguments") or "") / 4)
+            + 2
+        )
     return total
 
 
 class NaiveWindow:
-    def __init__(self, limit: int, keep_recent: int = 4, compact_at: float = 0.7, evict_at: float = 0.9) -> None:
+    def __init__(
+        self, limit: int, keep_recent: int = 4, compact_at: float = 0.7, evict_at: float = 0.9
+    ) -> None:
         self.limit = limit
         self.keep_recent = keep_recent
         self.compact_at = compact_at

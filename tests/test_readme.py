@@ -12,23 +12,43 @@ README = Path(__file__).resolve().parents[1] / "README.md"
 
 
 def _completion(message: dict) -> str:
-    return json.dumps({
-        "id": "chatcmpl-readme", "object": "chat.completion", "created": 1, "model": "m",
-        "choices": [{"index": 0, "message": message, "finish_reason": "tool_calls" if message.get("tool_calls") else "stop"}],
-        "usage": {"prompt_tokens": 50, "completion_tokens": 5, "total_tokens": 55},
-    })
+    return json.dumps(
+        {
+            "id": "chatcmpl-readme",
+            "object": "chat.completion",
+            "created": 1,
+            "model": "m",
+            "choices": [
+                {
+                    "index": 0,
+                    "message": message,
+                    "finish_reason": "tool_calls" if message.get("tool_calls") else "stop",
+                }
+            ],
+            "usage": {"prompt_tokens": 50, "completion_tokens": 5, "total_tokens": 55},
+        }
+    )
 
 
 def test_the_readme_agent_loop_runs(monkeypatch, tmp_path) -> None:
     text = README.read_text()
-    code = re.search(r"\*\*Wrap an existing agent loop\*\*.*?```python\n(.*?)```", text, re.S).group(1)
+    code = re.search(
+        r"\*\*Wrap an existing agent loop\*\*.*?```python\n(.*?)```", text, re.S
+    ).group(1)
     assert "window.prepare()" in code
-    call = {"id": "call_1", "type": "function", "function": {"name": "read_file", "arguments": '{"path": "app.py"}'}}
+    call = {
+        "id": "call_1",
+        "type": "function",
+        "function": {"name": "read_file", "arguments": '{"path": "app.py"}'},
+    }
     script = [
         raw(200, _completion({"role": "assistant", "content": None, "tool_calls": [call]})),
         raw(200, _completion({"role": "assistant", "content": "Done: fixed app.py"})),
     ]
-    with OpenAIServer(script=script) as agent, OpenAIServer(responder=lambda r: ok("- summary")) as summariser:
+    with (
+        OpenAIServer(script=script) as agent,
+        OpenAIServer(responder=lambda r: ok("- summary")) as summariser,
+    ):
         monkeypatch.chdir(tmp_path)
         monkeypatch.setenv("OPENAI_BASE_URL", agent.base_url)
         monkeypatch.setenv("OPENAI_API_KEY", "sk-test-readme-0000000000")
@@ -36,8 +56,18 @@ def test_the_readme_agent_loop_runs(monkeypatch, tmp_path) -> None:
         monkeypatch.setenv("WM_BASE_URL", summariser.base_url)
         monkeypatch.setenv("WM_MODEL", "summariser")
         namespace = {
-            "TOOLS": [{"type": "function", "function": {"name": "read_file", "parameters": {"type": "object", "properties": {}}}}],
-            "SYSTEM": "You are a coding agent.", "TASK": "Fix app.py", "MODEL": "m",
+            "TOOLS": [
+                {
+                    "type": "function",
+                    "function": {
+                        "name": "read_file",
+                        "parameters": {"type": "object", "properties": {}},
+                    },
+                }
+            ],
+            "SYSTEM": "You are a coding agent.",
+            "TASK": "Fix app.py",
+            "MODEL": "m",
             "run": lambda call: "def main():\n    return 1\n" * 3_000,
         }
         exec(compile(code, "README.md", "exec"), namespace)
@@ -54,10 +84,19 @@ def test_the_readme_compare_example_runs_offline(monkeypatch, tmp_path) -> None:
     from tests.paths import real
 
     text = README.read_text()
-    code = re.search(r"## Real compactions, with or without a key\n\n```python\n(.*?)```", text, re.S).group(1)
+    code = re.search(
+        r"## Real compactions, with or without a key\n\n```python\n(.*?)```", text, re.S
+    ).group(1)
     code = code.replace("~/.claude/projects/my-repo/session.jsonl", str(real("claude-code-small")))
     monkeypatch.chdir(tmp_path)
-    for name in ("WM_PROVIDER", "WM_MODEL", "WM_BASE_URL", "OPENAI_API_KEY", "ANTHROPIC_API_KEY", "WM_API_KEY"):
+    for name in (
+        "WM_PROVIDER",
+        "WM_MODEL",
+        "WM_BASE_URL",
+        "OPENAI_API_KEY",
+        "ANTHROPIC_API_KEY",
+        "WM_API_KEY",
+    ):
         monkeypatch.delenv(name, raising=False)
     namespace: dict = {}
     exec(compile(code, "README.md", "exec"), namespace)

@@ -120,7 +120,18 @@ def _counts(text: str) -> tuple[int, ...]:
     if text.isascii():
         return counts
     high = raw.translate(_HIGH_TABLE)
-    return (*counts, high.count(b"b"), high.count(b"r"), high.count(b"y"), high.count(b"i"), high.count(b"j"), high.count(b"e"), high.count(b"c"), high.count(b"h"), high.count(b"f"))
+    return (
+        *counts,
+        high.count(b"b"),
+        high.count(b"r"),
+        high.count(b"y"),
+        high.count(b"i"),
+        high.count(b"j"),
+        high.count(b"e"),
+        high.count(b"c"),
+        high.count(b"h"),
+        high.count(b"f"),
+    )
 
 
 # --- constants printed by benchmarks/calibrate_counter.py (cl100k_base) ---

@@ -206,6 +206,10 @@ def find_facts(text: str) -> list[FoundFact]:
     found: list[FoundFact] = []
     work = text
     spans: list[tuple[int, int]] = []
+    # Literal prefilters: each pattern below needs some character or word to match, and
+    # masking only blanks text out, so a pattern whose literal is absent from `text` is
+    # skipped without changing the result (most short texts skip most of the ~35 scans).
+    has = _present(text)
 
     def add(
         kind: str, value: str, start: int, end: int, mask: tuple[int, int] | None = None
@@ -219,27 +223,33 @@ def find_facts(text: str) -> list[FoundFact]:
         work = _mask(work, spans)
         spans.clear()
 
-    for m in _URL.finditer(work):
-        value = m.group(0).rstrip(_TRAILING)
-        add("url", value, m.start(), m.start() + len(value), (m.start(), m.end()))
+    if has.url:
+        for m in _URL.finditer(work):
+            value = m.group(0).rstrip(_TRAILING)
+            add("url", value, m.start(), m.start() + len(value), (m.start(), m.end()))
+        flush()
+
+    if has.error_name:
+        for m in _ERROR_NAME.finditer(work):
+            name_end = m.start() + len(m.group(0)) - (len(m.group(1)) + 2 if m.group(1) else 0)
+            name = work[m.start() : name_end].rstrip(":) -")
+            message = (m.group(1) or "").strip()
+            value = f"{name}: {_clip(message)}" if message else name
+            add("error", value, m.start(), m.end(), (m.start(), m.start() + len(name)))
+    if has.error_word:
+        for m in _ERROR_LINE.finditer(work):
+            message = _clip(m.group(1).strip())
+            if len(message.split()) >= 2 or any(c in message for c in "/:'\"_"):
+                add("error", message, m.start(1), m.end(1))
     flush()
 
-    for m in _ERROR_NAME.finditer(work):
-        name_end = m.start() + len(m.group(0)) - (len(m.group(1)) + 2 if m.group(1) else 0)
-        name = work[m.start() : name_end].rstrip(":) -")
-        message = (m.group(1) or "").strip()
-        value = f"{name}: {_clip(message)}" if message else name
-        add("error", value, m.start(), m.end(), (m.start(), m.start() + len(name)))
-    for m in _ERROR_LINE.finditer(work):
-        message = _clip(m.group(1).strip())
-        if len(message.split()) >= 2 or any(c in message for c in "/:'\"_"):
-            add("error", message, m.start(1), m.end(1))
-    flush()
+    if has.dollar or has.backtick:
+        for value, start, end in _commands(work):
+            add("command", value if len(value) <= 200 else value[:200], start, end)
 
-    for value, start, end in _commands(work):
-        add("command", value if len(value) <= 200 else value[:200], start, end)
-
-    for pattern in (_SLASH_PATH, _BARE_FILE):
+    for pattern, needed in ((_SLASH_PATH, has.slash), (_BARE_FILE, has.dot)):
+        if not needed:
+            continue
         for m in pattern.finditer(work):
             value = _LINE_SUFFIX.sub("", m.group(0).rstrip(_TRAILING)).rstrip(_TRAILING)
             if len(value) < 3 or not any(c.isalpha() for c in value):
@@ -251,28 +261,131 @@ def find_facts(text: str) -> list[FoundFact]:
                 add(kind, value, m.start(), m.start() + len(value), (m.start(), m.end()))
         flush()
 
-    for m in _BACKTICK.finditer(work):
-        inner = m.group(1).strip().rstrip(_TRAILING + "(")
-        if inner and " " not in inner and len(inner) >= 2 and any(c.isalpha() for c in inner):
-            add("identifier", inner, m.start(1), m.start(1) + len(inner), (m.start(), m.end()))
-    flush()
-    for m in _DOTTED.finditer(work):
-        if _dotted_ok(m.group(0)):
-            add("identifier", m.group(0), m.start(), m.end(), (m.start(), m.end()))
-    flush()
-    for pattern in _IDENTIFIERS:
+    if has.backtick:
+        for m in _BACKTICK.finditer(work):
+            inner = m.group(1).strip().rstrip(_TRAILING + "(")
+            if inner and " " not in inner and len(inner) >= 2 and any(c.isalpha() for c in inner):
+                add("identifier", inner, m.start(1), m.start(1) + len(inner), (m.start(), m.end()))
+        flush()
+    if has.dot:
+        for m in _DOTTED.finditer(work):
+            if _dotted_ok(m.group(0)):
+                add("identifier", m.group(0), m.start(), m.end(), (m.start(), m.end()))
+        flush()
+    for pattern, needed in zip(_IDENTIFIERS, has.identifier_needs(), strict=True):
+        if not needed:
+            continue
         group = 1 if pattern.groups else 0
         for m in pattern.finditer(work):
             add("identifier", m.group(group), m.start(group), m.end(group), (m.start(), m.end()))
         flush()
 
-    for pattern in _NUMBERS:
-        for m in pattern.finditer(work):
-            add("number", m.group(0), m.start(), m.end(), (m.start(), m.end()))
-        flush()
+    if has.digit:
+        for pattern, needed in zip(_NUMBERS, has.number_needs(), strict=True):
+            if not needed:
+                continue
+            for m in pattern.finditer(work):
+                add("number", m.group(0), m.start(), m.end(), (m.start(), m.end()))
+            flush()
 
     found.sort(key=lambda f: (f.start, f.end))
     return found
+
+
+_ANY_DIGIT = re.compile(r"\d")
+
+
+class _Present:
+    """Which literals a text holds, each one a C-speed check, for find_facts' prefilters.
+
+    Every test is a necessary condition of the pattern it guards (a superset is fine: the
+    pattern still decides), so skipping a pattern never changes what find_facts returns.
+    """
+
+    __slots__ = (
+        "backtick",
+        "digit",
+        "dollar",
+        "dot",
+        "error_name",
+        "error_word",
+        "slash",
+        "text",
+        "upper",
+        "url",
+    )
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.url = "://" in text
+        self.error_name = "Error" in text or "Exception" in text or "Failure" in text
+        self.dollar = "$" in text
+        self.backtick = "`" in text
+        self.slash = "/" in text
+        self.dot = "." in text
+        self.digit = _ANY_DIGIT.search(text) is not None
+        self.upper = text != text.lower()  # some A-Z (lower() maps every ASCII capital)
+        lowered = text.lower() if self.upper else text
+        self.error_word = (
+            "error" in lowered or "fatal" in lowered or "panic" in text or "FAILED" in text
+        )
+
+    def identifier_needs(self) -> tuple[bool, ...]:
+        """One flag per pattern of _IDENTIFIERS, in order."""
+        text = self.text
+        dash = "-" in text
+        return (
+            "__" in text,  # dunder
+            "_" in text,  # snake
+            self.upper,  # camelCase
+            self.upper,  # PascalCase
+            self.upper,  # HTTPServer
+            dash and self.digit,  # kebab with a digit
+            dash and self.dot and self.digit,  # beads-style
+            dash,  # uuid (may be all letters)
+            self.digit,  # git sha
+            "--" in text,  # CLI flag
+            ":" in text,  # atom
+            "()" in text,  # call
+        )
+
+    def number_needs(self) -> tuple[bool, ...]:
+        """One flag per pattern of _NUMBERS, in order (all of them need a digit)."""
+        text = self.text
+        dot = self.dot
+        return (
+            "$" in text,  # money
+            "%" in text,  # percent
+            True,  # with a unit
+            "x" in text,  # ratio
+            dot,  # version
+            "v" in text,  # v2
+            True,  # HTTP / status / exit code / port
+            "," in text,  # 327,000
+            dot,  # decimal
+            True,  # long integer
+        )
+
+
+class _Everything(_Present):
+    """Claims every literal present: find_facts with no prefilter, as it was before them.
+
+    Tests compare against it, and benchmarks/bench_extractive.py times it as the baseline.
+    """
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.url = self.error_name = self.dollar = self.backtick = self.slash = self.dot = True
+        self.digit = self.upper = self.error_word = True
+
+    def identifier_needs(self) -> tuple[bool, ...]:
+        return (True,) * len(_IDENTIFIERS)
+
+    def number_needs(self) -> tuple[bool, ...]:
+        return (True,) * len(_NUMBERS)
+
+
+_present: type[_Present] = _Present  # swapped for _Everything to run without prefilters
 
 
 def _commands(text: str) -> list[tuple[str, int, int]]:

@@ -41,7 +41,9 @@ def test_inspect_a_subagent_thread(capsys) -> None:
     assert main(["inspect", str(real("claude-code-sidechain")), "--json"]) == 0
     threads = json.loads(capsys.readouterr().out)["threads"]
     assert threads
-    assert main(["inspect", str(real("claude-code-sidechain")), "--thread", threads[0], "--json"]) == 0
+    assert (
+        main(["inspect", str(real("claude-code-sidechain")), "--thread", threads[0], "--json"]) == 0
+    )
     assert json.loads(capsys.readouterr().out)["messages"]
 
 
@@ -75,12 +77,28 @@ def test_compact_offline_prints_summary_and_metrics(capsys) -> None:
 
 
 def test_compact_against_a_real_endpoint(monkeypatch, capsys, tmp_path) -> None:
-    with OpenAIServer(responder=lambda request: "- /src/marshmallow/fields.py: TimeDelta rounds with int()") as srv:
+    with OpenAIServer(
+        responder=lambda request: "- /src/marshmallow/fields.py: TimeDelta rounds with int()"
+    ) as srv:
         monkeypatch.chdir(tmp_path)
         monkeypatch.setenv("WM_PROVIDER", "openai-compatible")
         monkeypatch.setenv("WM_BASE_URL", srv.base_url)
         monkeypatch.setenv("WM_MODEL", "local-model")
-        assert main(["compact", str(real("swe-agent")), "--client", "env", "--span", "2:10", "--prompt", "state"]) == 0
+        assert (
+            main(
+                [
+                    "compact",
+                    str(real("swe-agent")),
+                    "--client",
+                    "env",
+                    "--span",
+                    "2:10",
+                    "--prompt",
+                    "state",
+                ]
+            )
+            == 0
+        )
         out = capsys.readouterr().out
         assert "TimeDelta rounds with int()" in out and "span 2:10" in out
         sent = srv.requests[0].body["messages"][0]["content"]
@@ -94,16 +112,29 @@ def test_compact_bad_span(capsys) -> None:
 
 def test_demo_without_an_endpoint_says_why(monkeypatch, tmp_path, capsys) -> None:
     monkeypatch.chdir(tmp_path)
-    for name in ("WM_PROVIDER", "WM_MODEL", "WM_BASE_URL", "OPENAI_API_KEY", "ANTHROPIC_API_KEY", "WM_API_KEY"):
+    for name in (
+        "WM_PROVIDER",
+        "WM_MODEL",
+        "WM_BASE_URL",
+        "OPENAI_API_KEY",
+        "ANTHROPIC_API_KEY",
+        "WM_API_KEY",
+    ):
         monkeypatch.delenv(name, raising=False)
     assert main(["demo"]) == 0
     assert "demo skipped: no endpoint configured" in capsys.readouterr().out
 
 
-def test_demo_runs_a_real_session_against_a_configured_endpoint(monkeypatch, tmp_path, capsys) -> None:
-    with OpenAIServer(responder=lambda request: "- task: integer cents in src/billing/service.py") as srv:
+def test_demo_runs_a_real_session_against_a_configured_endpoint(
+    monkeypatch, tmp_path, capsys
+) -> None:
+    with OpenAIServer(
+        responder=lambda request: "- task: integer cents in src/billing/service.py"
+    ) as srv:
         monkeypatch.chdir(tmp_path)
-        (tmp_path / ".env").write_text(f"WM_PROVIDER=openai-compatible\nWM_BASE_URL={srv.base_url}\nWM_MODEL=m\n")
+        (tmp_path / ".env").write_text(
+            f"WM_PROVIDER=openai-compatible\nWM_BASE_URL={srv.base_url}\nWM_MODEL=m\n"
+        )
         for name in ("WM_PROVIDER", "WM_MODEL", "WM_BASE_URL"):
             monkeypatch.delenv(name, raising=False)
         assert main(["demo", "--turns", "40"]) == 0

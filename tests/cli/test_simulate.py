@@ -24,11 +24,20 @@ def test_simulate_500_turns_keeps_the_budget(capsys) -> None:
 def test_simulate_text_output_shows_events_curve_and_verdict(capsys) -> None:
     assert main(["simulate", "--turns", "120", "--window", "32000"]) == 0
     out = capsys.readouterr().out
-    assert "compacted" in out and "budget never blown" in out and "task present at the end: True" in out
+    assert (
+        "compacted" in out
+        and "budget never blown" in out
+        and "task present at the end: True" in out
+    )
 
 
 def test_python_dash_m_and_help() -> None:
-    done = subprocess.run([sys.executable, "-m", "working_memory", "--help"], capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "working_memory", "--help"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     for command in ("inspect", "simulate", "demo"):
         assert command in done.stdout
 

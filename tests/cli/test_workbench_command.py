@@ -27,20 +27,38 @@ def _free_port() -> int:
 def test_working_memory_workbench_serves_the_explore_notebook(tmp_path: Path) -> None:
     pytest.importorskip("jupyterlab")
     port = _free_port()
-    env = {**os.environ, "JUPYTER_CONFIG_DIR": str(tmp_path / "cfg"), "JUPYTER_DATA_DIR": str(tmp_path / "data"),
-           "JUPYTER_RUNTIME_DIR": str(tmp_path / "rt"), "JUPYTERLAB_WORKSPACES_DIR": str(tmp_path / "ws")}
+    env = {
+        **os.environ,
+        "JUPYTER_CONFIG_DIR": str(tmp_path / "cfg"),
+        "JUPYTER_DATA_DIR": str(tmp_path / "data"),
+        "JUPYTER_RUNTIME_DIR": str(tmp_path / "rt"),
+        "JUPYTERLAB_WORKSPACES_DIR": str(tmp_path / "ws"),
+    }
     log = tmp_path / "lab.log"
     with log.open("w") as out:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "working_memory", "workbench", "--no-browser", "--port", str(port)],
-            cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
+            [
+                sys.executable,
+                "-m",
+                "working_memory",
+                "workbench",
+                "--no-browser",
+                "--port",
+                str(port),
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
         )
     try:
         token = None
         deadline = time.monotonic() + 90
         while time.monotonic() < deadline and token is None:
             assert proc.poll() is None, log.read_text()
-            match = re.search(rf"http://(?:127\.0\.0\.1|localhost):{port}/lab\S*\?token=(\w+)", log.read_text())
+            match = re.search(
+                rf"http://(?:127\.0\.0\.1|localhost):{port}/lab\S*\?token=(\w+)", log.read_text()
+            )
             token = match.group(1) if match else None
             time.sleep(0.5)
         assert token, log.read_text()

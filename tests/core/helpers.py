@@ -9,7 +9,11 @@ from working_memory import Budget, Compactor, LLMResponse, ManagedWindow, Usage
 class ScriptedClient:
     """A real LLMClient that answers from a script and records every request it gets."""
 
-    def __init__(self, replies: Sequence[str | BaseException] | None = None, default: str = "- kept fact: /src/app.py") -> None:
+    def __init__(
+        self,
+        replies: Sequence[str | BaseException] | None = None,
+        default: str = "- kept fact: /src/app.py",
+    ) -> None:
         self.replies = list(replies or [])
         self.default = default
         self.requests: list[list[dict[str, Any]]] = []
@@ -19,7 +23,9 @@ class ScriptedClient:
         reply = self.replies.pop(0) if self.replies else self.default
         if isinstance(reply, BaseException):
             raise reply
-        return LLMResponse(content=reply, model="scripted", usage=Usage(prompt_tokens=100, completion_tokens=10))
+        return LLMResponse(
+            content=reply, model="scripted", usage=Usage(prompt_tokens=100, completion_tokens=10)
+        )
 
 
 def fake_compactor(reply: str | None = "- kept fact: /src/app.py") -> Compactor:
@@ -37,17 +43,31 @@ def fill(window: ManagedWindow, turns: int, *, size: int = 50, start: int = 0) -
     """`turns` user/assistant exchanges of about `size` words each."""
     for i in range(start, start + turns):
         window.append({"role": "user", "content": f"question {i}: " + "what next " * (size // 2)})
-        window.append({"role": "assistant", "content": f"answer {i}: " + "working on it " * (size // 3)})
+        window.append(
+            {"role": "assistant", "content": f"answer {i}: " + "working on it " * (size // 3)}
+        )
 
 
 def tool_exchange(window: ManagedWindow, n: int, *, calls: int = 1, size: int = 200) -> None:
     ids = [f"call_{n}_{k}" for k in range(calls)]
-    window.append({
-        "role": "assistant", "content": None,
-        "tool_calls": [{"id": i, "type": "function", "function": {"name": "run", "arguments": '{"cmd": "ls"}'}} for i in ids],
-    })
+    window.append(
+        {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [
+                {
+                    "id": i,
+                    "type": "function",
+                    "function": {"name": "run", "arguments": '{"cmd": "ls"}'},
+                }
+                for i in ids
+            ],
+        }
+    )
     for i in ids:
-        window.append({"role": "tool", "tool_call_id": i, "content": f"output of {i} " + "line\n" * size})
+        window.append(
+            {"role": "tool", "tool_call_id": i, "content": f"output of {i} " + "line\n" * size}
+        )
 
 
 def orphans(messages: Sequence[dict[str, Any]]) -> tuple[set[str], set[str]]:

@@ -43,7 +43,10 @@ def test_the_issue_examples_are_not_corrections(text: str) -> None:
 
 
 def test_summaries_are_never_corrections() -> None:
-    summary = {"role": "user", "content": "[12 earlier turns compacted.]\nSummary of what happened:\nNo, use staging."}
+    summary = {
+        "role": "user",
+        "content": "[12 earlier turns compacted.]\nSummary of what happened:\nNo, use staging.",
+    }
     assert not PinPolicy().is_correction(summary)
     assert PinPolicy().is_correction({"role": "user", "content": "No, use staging."})
     assert not PinPolicy().is_correction({"role": "assistant", "content": "No, use staging."})
@@ -53,9 +56,13 @@ def test_the_rule_is_configurable() -> None:
     policy = PinPolicy(correction_rule=RegexCorrectionRule(patterns=(r"^CORRECTION:",)))
     assert policy.is_correction({"role": "user", "content": "CORRECTION: port 8080"})
     assert not policy.is_correction({"role": "user", "content": "No, use staging."})
-    assert not PinPolicy(pin_corrections=False, keep_recent=0).pinned([{"role": "user", "content": "task"},
-                                                         {"role": "user", "content": "No, x."},
-                                                         {"role": "user", "content": "y"}]) >= {1}
+    assert not PinPolicy(pin_corrections=False, keep_recent=0).pinned(
+        [
+            {"role": "user", "content": "task"},
+            {"role": "user", "content": "No, x."},
+            {"role": "user", "content": "y"},
+        ]
+    ) >= {1}
 
 
 def test_only_the_latest_corrections_stay_pinned() -> None:
@@ -66,4 +73,10 @@ def test_only_the_latest_corrections_stay_pinned() -> None:
     reasons = PinPolicy(keep_recent=0, max_corrections=3).pin_reasons(messages)
     pinned = [messages[i]["content"] for i, r in enumerate(reasons) if r == "correction"]
     assert pinned == ["No, use port 8009.", "No, use port 8010.", "No, use port 8011."]
-    assert sum(r == "correction" for r in PinPolicy(keep_recent=0, max_corrections=None).pin_reasons(messages)) == 12
+    assert (
+        sum(
+            r == "correction"
+            for r in PinPolicy(keep_recent=0, max_corrections=None).pin_reasons(messages)
+        )
+        == 12
+    )

@@ -106,7 +106,9 @@ def test_5_task_stays_pinned_when_the_log_starts_with_tool_calls() -> None:
         window.prepare()
     assert any(e.kind == "compacted" for e in window.events)
     assert "TASK: fix the flaky test" in contents(window)
-    reasons = dict(zip([m.get("content") for m in window.messages], window.pin_reasons(), strict=True))
+    reasons = dict(
+        zip([m.get("content") for m in window.messages], window.pin_reasons(), strict=True)
+    )
     assert reasons["TASK: fix the flaky test in tests/test_io.py"] == "task"
     for message, reason in zip(window.messages, window.pin_reasons(), strict=True):
         if "turns compacted" in (message.get("content") or ""):
@@ -119,7 +121,9 @@ def test_7_a_single_unpinned_message_does_not_block_compaction() -> None:
     window.append({"role": "system", "content": "you are an agent"})
     window.append({"role": "user", "content": "TASK: tidy the repo"})
     window.append({"role": "assistant", "content": "Looking."})  # a run of one
-    window.append({"role": "user", "content": "No, use the staging database instead."})  # pinned correction
+    window.append(
+        {"role": "user", "content": "No, use the staging database instead."}
+    )  # pinned correction
     fill(window, turns=60)
     window.prepare()
     assert any(e.kind == "compacted" for e in window.events)
@@ -171,7 +175,10 @@ def test_9_budget_validates_itself(kwargs: dict[str, float], match: str) -> None
 
 def test_9_max_tool_tokens_over_the_limit_is_rejected() -> None:
     with pytest.raises(ValueError, match="max_tool_tokens=20000 is larger than the budget"):
-        ManagedWindow(budget=Budget(window=16_000, reserve_completion=1_000, counter="estimate"), max_tool_tokens=20_000)
+        ManagedWindow(
+            budget=Budget(window=16_000, reserve_completion=1_000, counter="estimate"),
+            max_tool_tokens=20_000,
+        )
 
 
 def test_10_prepare_returns_only_provider_keys(tmp_path) -> None:
@@ -200,7 +207,11 @@ def test_nothing_is_lost_with_an_archive(tmp_path) -> None:
         appended.extend(window.ids[before:])
         window.prepare()
     records = read_archive(archive.path)
-    archived = {r["window_id"] for r in records if r["reason"] in ("compacted", "evicted") and r["window_id"] >= 0}
+    archived = {
+        r["window_id"]
+        for r in records
+        if r["reason"] in ("compacted", "evicted") and r["window_id"] >= 0
+    }
     kept = {i for i in window.ids if i >= 0}
     assert kept | archived == set(appended)
     assert not kept & archived
@@ -208,7 +219,9 @@ def test_nothing_is_lost_with_an_archive(tmp_path) -> None:
     truncated = [r for r in records if r["reason"] == "truncated"]
     assert truncated and all("line\n" * 1_900 in r["message"]["content"] for r in truncated)
     # The marker names where the span went.
-    markers = [m["content"] for m in window.messages if "turns compacted" in (m.get("content") or "")]
+    markers = [
+        m["content"] for m in window.messages if "turns compacted" in (m.get("content") or "")
+    ]
     assert markers and str(archive.path) in markers[-1]
 
 

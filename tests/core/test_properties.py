@@ -13,7 +13,13 @@ from working_memory.window import STRATEGIES
 
 from .helpers import ScriptedClient, orphans
 
-REPLIES = ["- fact: /src/a.py:12 raised KeyError", "NOTHING", TimeoutError("timed out"), "x " * 3_000, ""]
+REPLIES = [
+    "- fact: /src/a.py:12 raised KeyError",
+    "NOTHING",
+    TimeoutError("timed out"),
+    "x " * 3_000,
+    "",
+]
 
 op = st.one_of(
     st.tuples(st.just("user"), st.integers(1, 400)),
@@ -25,17 +31,19 @@ op = st.one_of(
     st.tuples(st.just("prepare"), st.integers(0, 0)),
 )
 
-policy = st.fixed_dictionaries({
-    "keep_recent": st.integers(0, 8),
-    "compact_at": st.floats(0.3, 0.8),
-    "gap": st.floats(0.0, 0.2),
-    "strategy": st.sampled_from(STRATEGIES),
-    "replies": st.lists(st.sampled_from(range(len(REPLIES))), max_size=6),
-    "compactor": st.booleans(),
-    "max_tool_tokens": st.sampled_from([None, 300, 1_500]),
-    "max_span": st.integers(2, 30),
-    "window": st.integers(3_000, 20_000),
-})
+policy = st.fixed_dictionaries(
+    {
+        "keep_recent": st.integers(0, 8),
+        "compact_at": st.floats(0.3, 0.8),
+        "gap": st.floats(0.0, 0.2),
+        "strategy": st.sampled_from(STRATEGIES),
+        "replies": st.lists(st.sampled_from(range(len(REPLIES))), max_size=6),
+        "compactor": st.booleans(),
+        "max_tool_tokens": st.sampled_from([None, 300, 1_500]),
+        "max_span": st.integers(2, 30),
+        "window": st.integers(3_000, 20_000),
+    }
+)
 
 
 def _message(kind: str, size: int, n: int) -> list[dict[str, Any]]:
@@ -50,16 +58,24 @@ def _message(kind: str, size: int, n: int) -> list[dict[str, Any]]:
     raise AssertionError(kind)
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=120,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
 @given(ops=st.lists(op, min_size=5, max_size=160), config=policy)
-def test_random_sessions_keep_every_invariant(ops: list[tuple[Any, ...]], config: dict[str, Any], tmp_path_factory) -> None:
+def test_random_sessions_keep_every_invariant(
+    ops: list[tuple[Any, ...]], config: dict[str, Any], tmp_path_factory
+) -> None:
     archive = JsonlArchive(Path(tmp_path_factory.mktemp("arch")) / "a.jsonl")
     client = ScriptedClient(replies=[REPLIES[i] for i in config["replies"]], default=REPLIES[0])
     window = ManagedWindow(
         budget=Budget(window=config["window"], reserve_completion=500, counter="estimate"),
         pins=PinPolicy(keep_recent=config["keep_recent"]),
         compactor=Compactor(client) if config["compactor"] else None,
-        max_tool_tokens=min(config["max_tool_tokens"], 1_000) if config["max_tool_tokens"] else None,
+        max_tool_tokens=min(config["max_tool_tokens"], 1_000)
+        if config["max_tool_tokens"]
+        else None,
         compact_at=config["compact_at"],
         evict_at=min(0.95, config["compact_at"] + config["gap"]),
         archive=archive,
@@ -81,7 +97,11 @@ def test_random_sessions_keep_every_invariant(ops: list[tuple[Any, ...]], config
             if window.pressure() > window.evict_at:
                 assert window.events[-1].kind == "over_budget"
             assert "TASK: the task statement" in [m.get("content") for m in sent]
-            unmasked = sum(1 for m in sent if m["role"] == "tool" and "result masked:" not in str(m.get("content")))
+            unmasked = sum(
+                1
+                for m in sent
+                if m["role"] == "tool" and "result masked:" not in str(m.get("content"))
+            )
             assert window._unmasked_tools == unmasked
             continue
         if kind == "pin":
@@ -94,15 +114,35 @@ def test_random_sessions_keep_every_invariant(ops: list[tuple[Any, ...]], config
             if kind == "tools":
                 calls, size = args
                 call_ids = [f"c{n}_{k}" for k in range(calls)]
-                window.append({"role": "assistant", "content": None, "tool_calls": [
-                    {"id": c, "type": "function", "function": {"name": "sh", "arguments": "{}"}} for c in call_ids]})
+                window.append(
+                    {
+                        "role": "assistant",
+                        "content": None,
+                        "tool_calls": [
+                            {
+                                "id": c,
+                                "type": "function",
+                                "function": {"name": "sh", "arguments": "{}"},
+                            }
+                            for c in call_ids
+                        ],
+                    }
+                )
                 for c in call_ids:
                     try:
-                        window.append({"role": "tool", "tool_call_id": c, "content": "out\n" * size})
+                        window.append(
+                            {"role": "tool", "tool_call_id": c, "content": "out\n" * size}
+                        )
                     except ValueError as exc:
                         # What an agent does with a refused result: answer the call briefly.
                         assert "cannot be sent" in str(exc)
-                        window.append({"role": "tool", "tool_call_id": c, "content": "error: output too large"})
+                        window.append(
+                            {
+                                "role": "tool",
+                                "tool_call_id": c,
+                                "content": "error: output too large",
+                            }
+                        )
             else:
                 for message in _message(kind, args[0], n):
                     window.append(message)
@@ -111,7 +151,11 @@ def test_random_sessions_keep_every_invariant(ops: list[tuple[Any, ...]], config
         appended |= set(window.ids) - before
     window.prepare()
     records = read_archive(archive.path) if archive.path.exists() else []
-    archived = {r["window_id"] for r in records if r["reason"] in ("compacted", "evicted") and r["window_id"] >= 0}
+    archived = {
+        r["window_id"]
+        for r in records
+        if r["reason"] in ("compacted", "evicted") and r["window_id"] >= 0
+    }
     kept = {i for i in window.ids if i >= 0}
     assert kept | archived == appended
     assert not kept & archived

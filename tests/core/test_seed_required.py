@@ -47,8 +47,15 @@ def test_tool_results_are_truncated_at_write_time(window: ManagedWindow) -> None
 
 
 def test_tool_calls_are_never_orphaned(window: ManagedWindow) -> None:
-    window.append({"role": "assistant", "content": None,
-                   "tool_calls": [{"id": "c0", "type": "function", "function": {"name": "f", "arguments": "{}"}}]})
+    window.append(
+        {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [
+                {"id": "c0", "type": "function", "function": {"name": "f", "arguments": "{}"}}
+            ],
+        }
+    )
     window.append({"role": "tool", "tool_call_id": "c0", "content": "result"})
     fill(window, turns=60)
     sent = window.prepare()

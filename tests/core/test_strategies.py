@@ -35,9 +35,13 @@ def session(window: ManagedWindow, exchanges: int = 40) -> None:
         ("compact", False, {"evicted"}, {"compacted"}),
     ],
 )
-def test_each_strategy_does_what_it_says(strategy: str, compactor: bool, kinds: set[str], absent: set[str], tmp_path) -> None:
+def test_each_strategy_does_what_it_says(
+    strategy: str, compactor: bool, kinds: set[str], absent: set[str], tmp_path
+) -> None:
     archive = JsonlArchive(tmp_path / "a.jsonl")
-    window = make_window(strategy=strategy, compactor=fake_compactor() if compactor else None, archive=archive)
+    window = make_window(
+        strategy=strategy, compactor=fake_compactor() if compactor else None, archive=archive
+    )
     session(window, exchanges=70)
     seen = {e.kind for e in window.events}
     assert kinds <= seen, seen
@@ -46,7 +50,11 @@ def test_each_strategy_does_what_it_says(strategy: str, compactor: bool, kinds: 
     assert window.pressure() <= window.evict_at
     assert "TASK: investigate the logs" in [m.get("content") for m in window.messages]
     kept = {i for i in window.ids if i >= 0}
-    gone = {r["window_id"] for r in read_archive(archive.path) if r["reason"] in ("compacted", "evicted") and r["window_id"] >= 0}
+    gone = {
+        r["window_id"]
+        for r in read_archive(archive.path)
+        if r["reason"] in ("compacted", "evicted") and r["window_id"] >= 0
+    }
     assert kept | gone == set(range(2 + 70 * 3))
 
 
@@ -99,8 +107,17 @@ def test_events_are_values_that_print_one_line() -> None:
 
 
 def test_tools_are_counted_on_every_call() -> None:
-    tools = [{"type": "function", "function": {"name": f"tool_{i}", "description": "does a thing " * 20,
-              "parameters": {"type": "object", "properties": {"x": {"type": "string"}}}}} for i in range(12)]
+    tools = [
+        {
+            "type": "function",
+            "function": {
+                "name": f"tool_{i}",
+                "description": "does a thing " * 20,
+                "parameters": {"type": "object", "properties": {"x": {"type": "string"}}},
+            },
+        }
+        for i in range(12)
+    ]
     budget = Budget(window=16_000, reserve_completion=1_000, counter="estimate")
     bare = ManagedWindow(budget=budget)
     with_tools = ManagedWindow(budget=budget, tools=tools)

@@ -307,6 +307,13 @@ def test_to_pandas_rows(transcripts_dir: Path) -> None:
 
 def test_prompts_typed_while_busy_are_delivered_as_user_turns(transcripts_dir: Path) -> None:
     t = load_transcript(transcripts_dir / f"{CC_SPOTTER}.jsonl")
-    queued = [(i, m["content"]) for i, m in enumerate(t.messages) if m["role"] == "user" and i in t.metadata.get("queued", {})]
-    assert [text for _, text in queued] == ["check again", "new beads for the epic were added. tackle them"]
+    queued = [
+        (i, m["content"])
+        for i, m in enumerate(t.messages)
+        if m["role"] == "user" and i in t.metadata.get("queued", {})
+    ]
+    assert [text for _, text in queued] == [
+        "check again",
+        "new beads for the epic were added. tackle them",
+    ]
     assert [t.provenance[i] for i, _ in queued] == [497, 603]

@@ -16,18 +16,59 @@ _BARS = "▁▂▃▄▅▆▇█"
 
 def add_budget_options(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("budget and policy")
-    group.add_argument("--window", type=int, default=config.WINDOW, help="model context window in tokens (default %(default)s)")
-    group.add_argument("--ratio", type=float, default=config.RATIO, help="share of the window to use (default %(default)s)")
-    group.add_argument("--reserve", type=int, default=config.RESERVE_COMPLETION, help="tokens reserved for the reply (default %(default)s)")
-    group.add_argument("--counter", default="calibrated", help="token counter: calibrated (default), estimate, cl100k, o200k, hf:<tokenizer.json>")
-    group.add_argument("--keep-recent", type=int, default=config.KEEP_RECENT, help="last N messages always pinned (default %(default)s)")
-    group.add_argument("--compact-at", type=float, default=config.COMPACT_AT, help="pressure that triggers compaction (default %(default)s)")
-    group.add_argument("--evict-at", type=float, default=config.EVICT_AT, help="pressure that triggers eviction (default %(default)s)")
-    group.add_argument("--max-tool-tokens", type=int, default=config.MAX_TOOL_TOKENS, help="truncate tool results above this (default %(default)s)")
+    group.add_argument(
+        "--window",
+        type=int,
+        default=config.WINDOW,
+        help="model context window in tokens (default %(default)s)",
+    )
+    group.add_argument(
+        "--ratio",
+        type=float,
+        default=config.RATIO,
+        help="share of the window to use (default %(default)s)",
+    )
+    group.add_argument(
+        "--reserve",
+        type=int,
+        default=config.RESERVE_COMPLETION,
+        help="tokens reserved for the reply (default %(default)s)",
+    )
+    group.add_argument(
+        "--counter",
+        default="calibrated",
+        help="token counter: calibrated (default), estimate, cl100k, o200k, hf:<tokenizer.json>",
+    )
+    group.add_argument(
+        "--keep-recent",
+        type=int,
+        default=config.KEEP_RECENT,
+        help="last N messages always pinned (default %(default)s)",
+    )
+    group.add_argument(
+        "--compact-at",
+        type=float,
+        default=config.COMPACT_AT,
+        help="pressure that triggers compaction (default %(default)s)",
+    )
+    group.add_argument(
+        "--evict-at",
+        type=float,
+        default=config.EVICT_AT,
+        help="pressure that triggers eviction (default %(default)s)",
+    )
+    group.add_argument(
+        "--max-tool-tokens",
+        type=int,
+        default=config.MAX_TOOL_TOKENS,
+        help="truncate tool results above this (default %(default)s)",
+    )
 
 
 def budget_from(args: argparse.Namespace) -> Budget:
-    return Budget(window=args.window, ratio=args.ratio, reserve_completion=args.reserve, counter=args.counter)
+    return Budget(
+        window=args.window, ratio=args.ratio, reserve_completion=args.reserve, counter=args.counter
+    )
 
 
 def pins_from(args: argparse.Namespace) -> PinPolicy:
@@ -40,19 +81,30 @@ def sparkline(values: Sequence[float], *, width: int = 72, top: float | None = N
         return ""
     if len(values) > width:
         size = len(values) / width
-        values = [max(values[int(i * size): max(int(i * size) + 1, int((i + 1) * size))]) for i in range(width)]
+        values = [
+            max(values[int(i * size) : max(int(i * size) + 1, int((i + 1) * size))])
+            for i in range(width)
+        ]
     high = top if top is not None else max(max(values), 1e-9)
-    return "".join(_BARS[min(len(_BARS) - 1, max(0, int(v / high * (len(_BARS) - 1) + 0.5)))] for v in values)
+    return "".join(
+        _BARS[min(len(_BARS) - 1, max(0, int(v / high * (len(_BARS) - 1) + 0.5)))] for v in values
+    )
 
 
 def table(rows: Sequence[Sequence[object]], headers: Sequence[str]) -> str:
     """A plain aligned text table: numbers right-aligned, text left-aligned."""
     cells = [[str(h) for h in headers]] + [[_fmt(c) for c in row] for row in rows]
     widths = [max(len(r[i]) for r in cells) for i in range(len(headers))]
-    numeric = [all(isinstance(row[i], int | float) for row in rows) if rows else False for i in range(len(headers))]
+    numeric = [
+        all(isinstance(row[i], int | float) for row in rows) if rows else False
+        for i in range(len(headers))
+    ]
     lines = []
     for n, row in enumerate(cells):
-        parts = [c.rjust(w) if numeric[i] else c.ljust(w) for i, (c, w) in enumerate(zip(row, widths, strict=True))]
+        parts = [
+            c.rjust(w) if numeric[i] else c.ljust(w)
+            for i, (c, w) in enumerate(zip(row, widths, strict=True))
+        ]
         lines.append("  ".join(parts).rstrip())
         if n == 0:
             lines.append("  ".join("-" * w for w in widths))

@@ -15,17 +15,27 @@ from ._common import add_budget_options, budget_from, pins_from
 
 def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "compact", help="compact one span of a transcript and print the summary and its metrics",
+        "compact",
+        help="compact one span of a transcript and print the summary and its metrics",
         description="Summarises a span (the policy's next span by default) with the model configured "
         "in .env, or offline with the extractive compactor, and judges the summary.",
     )
     parser.add_argument("transcript")
     parser.add_argument("--format", default="auto")
-    parser.add_argument("--prompt", default="default",
-                        help=f"template name ({', '.join(TEMPLATES)}) or a file holding a template")
-    parser.add_argument("--span", default="auto", help="auto (the policy's next span) or START:END message indices")
-    parser.add_argument("--client", choices=("auto", "offline", "env"), default="auto",
-                        help="auto: the .env endpoint if configured, else offline (default)")
+    parser.add_argument(
+        "--prompt",
+        default="default",
+        help=f"template name ({', '.join(TEMPLATES)}) or a file holding a template",
+    )
+    parser.add_argument(
+        "--span", default="auto", help="auto (the policy's next span) or START:END message indices"
+    )
+    parser.add_argument(
+        "--client",
+        choices=("auto", "offline", "env"),
+        default="auto",
+        help="auto: the .env endpoint if configured, else offline (default)",
+    )
     parser.add_argument("--word-limit", type=int, default=200)
     parser.add_argument("--env-file", default=".env")
     parser.add_argument("--json", action="store_true")
@@ -39,14 +49,22 @@ def _span(args: argparse.Namespace, messages: list[dict[str, Any]]) -> tuple[int
             start_text, end_text = args.span.split(":")
             start, end = int(start_text or 0), int(end_text or len(messages))
         except ValueError:
-            raise ValueError(f"--span {args.span!r}: expected auto or START:END, e.g. 10:40") from None
+            raise ValueError(
+                f"--span {args.span!r}: expected auto or START:END, e.g. 10:40"
+            ) from None
         if not 0 <= start < end <= len(messages):
-            raise ValueError(f"--span {args.span}: the transcript has messages 0..{len(messages) - 1}")
+            raise ValueError(
+                f"--span {args.span}: the transcript has messages 0..{len(messages) - 1}"
+            )
         return start, end
-    window = ManagedWindow(budget=budget_from(args), pins=pins_from(args), max_tool_tokens=None, messages=messages)
+    window = ManagedWindow(
+        budget=budget_from(args), pins=pins_from(args), max_tool_tokens=None, messages=messages
+    )
     start, end = window.next_span(regardless_of_pressure=True)
     if end <= start:
-        raise ValueError("no compactable span: every message is pinned (try --keep-recent 0 or --span START:END)")
+        raise ValueError(
+            "no compactable span: every message is pinned (try --keep-recent 0 or --span START:END)"
+        )
     return start, end
 
 
@@ -68,27 +86,61 @@ def run(args: argparse.Namespace) -> int:
 
     transcript = load_transcript(args.transcript, format=args.format)
     prompt_path = Path(args.prompt)
-    template = prompt_path.read_text(encoding="utf-8") if prompt_path.is_file() else get_template(args.prompt)
+    template = (
+        prompt_path.read_text(encoding="utf-8")
+        if prompt_path.is_file()
+        else get_template(args.prompt)
+    )
     start, end = _span(args, transcript.messages)
     span = transcript.messages[start:end]
     compactor, label = _compactor(args, template)
     result = compactor.compact(span)
-    score = judge_summary(span, result.summary or "", counter=budget_from(args).token_counter,
-                          word_limit=args.word_limit)
+    score = judge_summary(
+        span,
+        result.summary or "",
+        counter=budget_from(args).token_counter,
+        word_limit=args.word_limit,
+    )
     if args.json:
-        print(json.dumps({"span": [start, end], "compactor": label, "summary": result.summary,
-                          "reason": result.reason, "nothing": result.nothing, "error": result.error,
-                          "metrics": score.to_row()}, indent=2, default=str))
+        print(
+            json.dumps(
+                {
+                    "span": [start, end],
+                    "compactor": label,
+                    "summary": result.summary,
+                    "reason": result.reason,
+                    "nothing": result.nothing,
+                    "error": result.error,
+                    "metrics": score.to_row(),
+                },
+                indent=2,
+                default=str,
+            )
+        )
         return 0
-    print(f"span {start}:{end} ({end - start} messages, {len(render_span(span))} chars) with {label}")
+    print(
+        f"span {start}:{end} ({end - start} messages, {len(render_span(span))} chars) with {label}"
+    )
     if result.summary is None:
         print(f"no summary: {result.reason}")
     else:
         print("\n" + result.summary + "\n")
     row = score.to_row()
-    for key in ("span_tokens", "summary_tokens", "compression", "fact_retention", "facts_kept", "facts",
-                "frequent_retention", "summary_words", "word_limit", "within_limit", "corrections_kept",
-                "corrections", "nothing"):
+    for key in (
+        "span_tokens",
+        "summary_tokens",
+        "compression",
+        "fact_retention",
+        "facts_kept",
+        "facts",
+        "frequent_retention",
+        "summary_words",
+        "word_limit",
+        "within_limit",
+        "corrections_kept",
+        "corrections",
+        "nothing",
+    ):
         if key in row:
             value = row[key]
             print(f"{key:>18}: {value:.3f}" if isinstance(value, float) else f"{key:>18}: {value}")

@@ -14,13 +14,21 @@ from ..window import ManagedWindow
 
 def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "demo", help="a short real session with one real compaction (needs an endpoint in .env)",
+        "demo",
+        help="a short real session with one real compaction (needs an endpoint in .env)",
         description="Runs a synthetic coding session through a small managed window whose compactor "
         "is the model configured by WM_PROVIDER / WM_MODEL / WM_BASE_URL and the provider's key "
         "(environment or .env). Without one, says so and exits 0.",
     )
-    parser.add_argument("--env-file", default=".env", help="where to read settings from (default %(default)s)")
-    parser.add_argument("--turns", type=int, default=40, help="synthetic steps before the real call (default %(default)s)")
+    parser.add_argument(
+        "--env-file", default=".env", help="where to read settings from (default %(default)s)"
+    )
+    parser.add_argument(
+        "--turns",
+        type=int,
+        default=40,
+        help="synthetic steps before the real call (default %(default)s)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -28,16 +36,22 @@ def run(args: argparse.Namespace) -> int:
     try:
         from ..clients import client_from_env
     except ImportError as exc:
-        print(f"demo skipped: the [llm] extra is not installed ({exc}); pip install 'working-memory[llm]'")
+        print(
+            f"demo skipped: the [llm] extra is not installed ({exc}); pip install 'working-memory[llm]'"
+        )
         return 0
     client = client_from_env(args.env_file, required=False)
     if client is None:
-        print("demo skipped: no endpoint configured. Set WM_PROVIDER and WM_MODEL (and OPENAI_API_KEY or "
-              "ANTHROPIC_API_KEY, or WM_BASE_URL for a local server) in the environment or .env; "
-              "see .env.example. Offline, try: working-memory simulate --turns 200")
+        print(
+            "demo skipped: no endpoint configured. Set WM_PROVIDER and WM_MODEL (and OPENAI_API_KEY or "
+            "ANTHROPIC_API_KEY, or WM_BASE_URL for a local server) in the environment or .env; "
+            "see .env.example. Offline, try: working-memory simulate --turns 200"
+        )
         return 0
     print(f"demo: using {client!r}")
-    window = ManagedWindow(budget=Budget(window=24_000, reserve_completion=2_000), compactor=Compactor(client))
+    window = ManagedWindow(
+        budget=Budget(window=24_000, reserve_completion=2_000), compactor=Compactor(client)
+    )
     started = time.perf_counter()
     for message in synthetic_session(args.turns, seed=7):
         window.append(message)
@@ -46,13 +60,19 @@ def run(args: argparse.Namespace) -> int:
             print(f"  call {window.calls:3d}: pressure {window.pressure():.2f}")
     for event in window.events:
         print(f"  event: {event}")
-    summaries = [m["content"] for m in window.messages if "turns compacted" in (m.get("content") or "")]
+    summaries = [
+        m["content"] for m in window.messages if "turns compacted" in (m.get("content") or "")
+    ]
     if summaries:
         print("\nthe summary the model wrote (read it: decisions and verbatim facts, or prose?):\n")
         print(summaries[-1])
-    window.append({"role": "user", "content": "In two lines: what is the task, and what is the next step?"})
+    window.append(
+        {"role": "user", "content": "In two lines: what is the task, and what is the next step?"}
+    )
     reply = client.complete(window.prepare())
     print(f"\nthe model, from the managed window:\n{reply.content}")
-    print(f"\n{window.calls} calls, {window.summariser_tokens} summariser tokens, "
-          f"{time.perf_counter() - started:.1f} s")
+    print(
+        f"\n{window.calls} calls, {window.summariser_tokens} summariser tokens, "
+        f"{time.perf_counter() - started:.1f} s"
+    )
     return 0

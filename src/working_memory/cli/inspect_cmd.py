@@ -14,7 +14,8 @@ from ._common import add_budget_options, budget_from, pins_from, table
 
 def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "inspect", help="per-message tokens, cumulative pressure and what the pin policy protects",
+        "inspect",
+        help="per-message tokens, cumulative pressure and what the pin policy protects",
         description="Reads a transcript in any supported format (OpenAI chat, Anthropic, Claude Code, "
         "Codex, SWE-agent, OpenHands; detected from content) and prints one row per message.",
     )
@@ -22,9 +23,14 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--format", default="auto", help="force a format instead of detecting it")
     parser.add_argument("--thread", default=None, help="show a subagent / sidechain thread by id")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
-    parser.add_argument("--check-usage", action="store_true",
-                        help="put the counter's total beside the provider-reported input tokens of each call")
-    parser.add_argument("--width", type=int, default=72, help="characters of text preview (default %(default)s)")
+    parser.add_argument(
+        "--check-usage",
+        action="store_true",
+        help="put the counter's total beside the provider-reported input tokens of each call",
+    )
+    parser.add_argument(
+        "--width", type=int, default=72, help="characters of text preview (default %(default)s)"
+    )
     add_budget_options(parser)
     parser.set_defaults(run=run)
 
@@ -41,17 +47,27 @@ def rows_for(transcript: Any, args: argparse.Namespace) -> list[dict[str, Any]]:
     for index, message in enumerate(messages):
         for call in message.get("tool_calls") or ():
             names[str(call.get("id"))] = str((call.get("function") or {}).get("name"))
-        tool = ",".join(str((c.get("function") or {}).get("name")) for c in message.get("tool_calls") or ())
+        tool = ",".join(
+            str((c.get("function") or {}).get("name")) for c in message.get("tool_calls") or ()
+        )
         if message.get("role") == "tool":
             tool = names.get(str(message.get("tool_call_id")), "?")
         text, _ = content_text(message.get("content"))
         provenance = transcript.provenance[index] if index < len(transcript.provenance) else None
-        rows.append({
-            "index": index, "role": message.get("role"), "tool": tool, "tokens": tokens[index],
-            "cumulative": cumulative[index], "pressure": round(cumulative[index] / budget.limit, 4),
-            "pinned": reasons[index] or "", "group": groups[index], "source": provenance,
-            "preview": " ".join(text.split())[: args.width],
-        })
+        rows.append(
+            {
+                "index": index,
+                "role": message.get("role"),
+                "tool": tool,
+                "tokens": tokens[index],
+                "cumulative": cumulative[index],
+                "pressure": round(cumulative[index] / budget.limit, 4),
+                "pinned": reasons[index] or "",
+                "group": groups[index],
+                "source": provenance,
+                "preview": " ".join(text.split())[: args.width],
+            }
+        )
     return rows
 
 
@@ -73,38 +89,84 @@ def run(args: argparse.Namespace) -> int:
         check = check_counts(transcript, budget_from(args).token_counter)
     if args.json:
         out: dict[str, Any] = {
-            "source": str(transcript.source), "format": transcript.format, "messages": rows,
-            "warnings": list(transcript.warnings), "threads": list(transcript.threads),
-            "calls": len(transcript.calls), "compactions": len(transcript.compactions),
+            "source": str(transcript.source),
+            "format": transcript.format,
+            "messages": rows,
+            "warnings": list(transcript.warnings),
+            "threads": list(transcript.threads),
+            "calls": len(transcript.calls),
+            "compactions": len(transcript.compactions),
         }
         if check is not None:
             out["usage_check"] = {
                 "summary": check.summary(),
                 "calls": [
-                    {"call": c.index, "last_message": c.last_message, "counted": c.counted,
-                     "provider_input": c.provider_input, "ratio": round(c.ratio, 4), "model": c.model}
+                    {
+                        "call": c.index,
+                        "last_message": c.last_message,
+                        "counted": c.counted,
+                        "provider_input": c.provider_input,
+                        "ratio": round(c.ratio, 4),
+                        "model": c.model,
+                    }
                     for c in check.calls
                 ],
             }
         print(json.dumps(out, indent=2, default=str))
         return 0
-    print(f"{transcript.source}  format={transcript.format}  messages={len(rows)}  "
-          f"threads={len(transcript.threads)}  model calls recorded={len(transcript.calls)}  "
-          f"real compactions={len(transcript.compactions)}")
+    print(
+        f"{transcript.source}  format={transcript.format}  messages={len(rows)}  "
+        f"threads={len(transcript.threads)}  model calls recorded={len(transcript.calls)}  "
+        f"real compactions={len(transcript.compactions)}"
+    )
     for warning in transcript.warnings:
         print(f"warning: {warning}")
-    print(table([[r["index"], r["role"], r["tool"], r["tokens"], r["cumulative"], r["pressure"], r["pinned"], r["preview"]]
-                 for r in rows], ["#", "role", "tool", "tokens", "cumulative", "pressure", "pinned", "text"]))
+    print(
+        table(
+            [
+                [
+                    r["index"],
+                    r["role"],
+                    r["tool"],
+                    r["tokens"],
+                    r["cumulative"],
+                    r["pressure"],
+                    r["pinned"],
+                    r["preview"],
+                ]
+                for r in rows
+            ],
+            ["#", "role", "tool", "tokens", "cumulative", "pressure", "pinned", "text"],
+        )
+    )
     total = rows[-1]["cumulative"] if rows else 0
     limit = budget_from(args).limit
-    print(f"\ntotal {total} tokens = {total / limit:.2f} of the {limit}-token budget "
-          f"({args.window} window x {args.ratio} - {args.reserve} reserve, counter {args.counter}); "
-          f"{sum(bool(r['pinned']) for r in rows)} messages pinned")
+    print(
+        f"\ntotal {total} tokens = {total / limit:.2f} of the {limit}-token budget "
+        f"({args.window} window x {args.ratio} - {args.reserve} reserve, counter {args.counter}); "
+        f"{sum(bool(r['pinned']) for r in rows)} messages pinned"
+    )
     if check is not None and check.calls:
-        print("\nprovider-reported input tokens per model call, beside this counter's total for what the model saw:")
+        print(
+            "\nprovider-reported input tokens per model call, beside this counter's total for what the model saw:"
+        )
         calls = check.calls if args.check_usage else check.calls[:10]
-        print(table([[c.index, c.last_message, c.provider_input, c.counted, round(c.ratio, 3), c.model or ""]
-                     for c in calls], ["call", "last msg", "billed input", "counted", "ratio", "model"]))
+        print(
+            table(
+                [
+                    [
+                        c.index,
+                        c.last_message,
+                        c.provider_input,
+                        c.counted,
+                        round(c.ratio, 3),
+                        c.model or "",
+                    ]
+                    for c in calls
+                ],
+                ["call", "last msg", "billed input", "counted", "ratio", "model"],
+            )
+        )
         if len(calls) < len(check.calls):
             print(f"... {len(check.calls) - len(calls)} more calls (--check-usage shows all)")
         print(f"\n{check}")

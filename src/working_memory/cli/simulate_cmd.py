@@ -15,15 +15,20 @@ from ._common import add_budget_options, budget_from, pins_from, sparkline
 
 def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "simulate", help="run a synthetic session through a managed window and print events and pressure",
+        "simulate",
+        help="run a synthetic session through a managed window and print events and pressure",
         description="Synthetic coding-agent turns through a ManagedWindow with the offline extractive "
         "compactor. Proves, without spending a token, that the budget is never blown.",
     )
-    parser.add_argument("--turns", type=int, default=200, help="agent steps to simulate (default %(default)s)")
+    parser.add_argument(
+        "--turns", type=int, default=200, help="agent steps to simulate (default %(default)s)"
+    )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--strategy", choices=STRATEGIES, default="compact")
     parser.add_argument("--json", action="store_true", help="print a JSON report instead of text")
-    parser.add_argument("--quiet", action="store_true", help="print the summary only, not every event")
+    parser.add_argument(
+        "--quiet", action="store_true", help="print the summary only, not every event"
+    )
     add_budget_options(parser)
     parser.set_defaults(run=run)
 
@@ -36,9 +41,14 @@ def offline_compactor() -> SpanCompactor:
 
 def simulate(args: argparse.Namespace) -> dict[str, Any]:
     window = ManagedWindow(
-        budget=budget_from(args), pins=pins_from(args), compactor=offline_compactor(),
-        max_tool_tokens=args.max_tool_tokens, compact_at=args.compact_at, evict_at=args.evict_at,
-        tools=SIM_TOOLS, strategy=args.strategy,
+        budget=budget_from(args),
+        pins=pins_from(args),
+        compactor=offline_compactor(),
+        max_tool_tokens=args.max_tool_tokens,
+        compact_at=args.compact_at,
+        evict_at=args.evict_at,
+        tools=SIM_TOOLS,
+        strategy=args.strategy,
     )
     messages = synthetic_session(args.turns, seed=args.seed)
     task = messages[1]["content"]
@@ -83,12 +93,18 @@ def run(args: argparse.Namespace) -> int:
         for line in report["events"]:
             print(line)
         print()
-    print(f"pressure over {report['calls']} model calls (0 .. {report['evict_at']:.2f} evict line):")
+    print(
+        f"pressure over {report['calls']} model calls (0 .. {report['evict_at']:.2f} evict line):"
+    )
     print(sparkline(report["pressure"], top=1.0))
     print()
     verdict = "never blown" if not report["budget_blown"] else "BLOWN"
-    print(f"budget {verdict}: max pressure {report['max_pressure']:.2f} (compact at "
-          f"{report['compact_at']:.2f}, evict at {report['evict_at']:.2f}, limit {report['limit']} tok)")
-    print(f"compactions: {report['compactions']} (at least {report['min_calls_between_compactions']} calls apart); "
-          f"evictions: {report['evictions']}; task present at the end: {report['task_present']}")
+    print(
+        f"budget {verdict}: max pressure {report['max_pressure']:.2f} (compact at "
+        f"{report['compact_at']:.2f}, evict at {report['evict_at']:.2f}, limit {report['limit']} tok)"
+    )
+    print(
+        f"compactions: {report['compactions']} (at least {report['min_calls_between_compactions']} calls apart); "
+        f"evictions: {report['evictions']}; task present at the end: {report['task_present']}"
+    )
     return 1 if report["budget_blown"] else 0

@@ -38,7 +38,9 @@ def add_parser(subparsers: Any) -> None:
         help="print the command instead of running it",
     )
     parser.add_argument("--no-browser", action="store_true", help="do not open a browser")
-    parser.add_argument("--port", type=int, default=None, help="port for JupyterLab (default: its own)")
+    parser.add_argument(
+        "--port", type=int, default=None, help="port for JupyterLab (default: its own)"
+    )
     parser.set_defaults(run=run)
 
 

@@ -239,7 +239,9 @@ def load_claude_code(path: str | Path, sink: Sink, *, subagents: bool = True) ->
     return b.build()
 
 
-def _queue_operation(t: _Thread, rec: dict[str, Any], lineno: int, queued: deque[tuple[str, int]]) -> None:
+def _queue_operation(
+    t: _Thread, rec: dict[str, Any], lineno: int, queued: deque[tuple[str, int]]
+) -> None:
     """Prompts the user typed while the agent was busy are queued, then delivered to the model
     when the CLI removes them from the queue: they are context, at the point of delivery.
     Background-task notifications are delivered through other lines and are not queued here."""

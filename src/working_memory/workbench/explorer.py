@@ -392,7 +392,7 @@ class TranscriptExplorer:
                 "This log recorded no provider usage, so there is no billed count to compare with."
             )
             self.usage_figure.data = ()
-            self.usage_figure.layout.height = 10
+            self.usage_box.children = (self.usage,)  # no empty chart: plotly cannot lay out 10 px
             return
         from ..usage_check import check_counts
 
@@ -412,6 +412,7 @@ class TranscriptExplorer:
         )
         p = self._palette
         xs = [c.index for c in check.calls]
+        self.usage_box.children = (self.usage, self.usage_figure)
         self.usage_figure.layout.height = 260
         with self.usage_figure.batch_update():
             self.usage_figure.data = ()

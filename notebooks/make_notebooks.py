@@ -1,0 +1,615 @@
+"""Write the five notebooks in this folder from the cells below, without outputs.
+
+    python notebooks/make_notebooks.py          # rewrite the .ipynb files
+    python notebooks/make_notebooks.py --check  # exit 1 if any would change
+
+The notebooks are generated so that a change to one is a reviewable diff of this file, and so
+that what is committed never carries outputs or widget state (an executed notebook with the
+workbench holds megabytes of widget JavaScript). Cell ids are fixed, so the bytes are
+reproducible; tests/test_notebook_hygiene.py checks both.
+
+Cells starting with `# NBVAL_CHECK_OUTPUT` have deterministic output on the bundled example,
+and `pytest` (nbval, see notebooks/conftest.py) compares it with the output stored below in
+CHECKED (the committed notebooks carry those outputs and nothing else).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import nbformat
+from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output
+
+HERE = Path(__file__).resolve().parent
+Cell = tuple[str, str]  # ("md" | "code", source)
+CHECK = "# NBVAL_CHECK_OUTPUT"
+
+
+def md(source: str) -> Cell:
+    return ("md", source)
+
+
+def code(source: str) -> Cell:
+    return ("code", source)
+
+
+SETUP = """\
+import os
+from pathlib import Path
+
+from working_memory.examples import example_path
+
+# Point this at your own log (any format `load_transcript` reads: OpenAI or Anthropic messages,
+# Claude Code, Codex, SWE-agent, OpenHands). `working-memory workbench PATH` sets WM_TRANSCRIPT.
+TRANSCRIPT = Path(os.environ.get("WM_TRANSCRIPT") or example_path())"""
+
+# -- 01 -------------------------------------------------------------------------------------
+EXPLORE: list[Cell] = [
+    md("""\
+# Explore a transcript
+
+You will load an agent's log, see where its tokens go, which messages the default pin policy
+protects, and how close the raw session comes to the model's limit; then open the workbench on
+it. Everything runs offline on the bundled example, a long simulated coding session; set
+`TRANSCRIPT` below to your own log to look at yours."""),
+    code(SETUP),
+    code(f"""\
+{CHECK}
+from working_memory import load_transcript
+
+transcript = load_transcript(TRANSCRIPT)
+print("format:", transcript.format)
+print("messages:", len(transcript.messages), transcript.role_counts())
+print("tool calls:", transcript.tool_call_count())
+print("tool schemas:", [t["function"]["name"] for t in transcript.tools or []])
+for warning in transcript.warnings[:10]:  # what the loader skipped or repaired, with file and line
+    print("warning:", warning)"""),
+    md("""\
+## Where the tokens go
+
+`Transcript.to_pandas()` gives one row per message with the project's token count (the
+calibrated counter, close to the provider's tokenizer; pass `counter="cl100k"` for an exact
+OpenAI count). Tool results are usually most of a coding session."""),
+    code(f"""\
+{CHECK}
+frame = transcript.to_pandas()
+by_role = frame.groupby("role")["tokens"].agg(["count", "sum"])
+by_role["share"] = (by_role["sum"] / by_role["sum"].sum()).round(2)
+print(by_role.sort_values("sum", ascending=False).to_string())"""),
+    code("""\
+# The heaviest messages: the first candidates for truncation, masking or compaction.
+frame.nlargest(8, "tokens")[["index", "role", "tool", "tokens"]]"""),
+    md("""\
+## Pins and pressure
+
+A `Budget` is the ceiling (`window * ratio - reserve_completion`); pressure is the share of it
+a request uses. The `PinPolicy` says what is never compacted: the system prompt, the task,
+the latest plan, user corrections and the most recent turns."""),
+    code(f"""\
+{CHECK}
+from collections import Counter
+from itertools import accumulate
+
+from working_memory import Budget, PinPolicy
+
+budget = Budget()  # 128k window, 70% of it usable, 4k kept for the reply
+reasons = PinPolicy().pin_reasons(transcript.messages)
+print("limit:", budget.limit, "tokens")
+print("pinned:", dict(Counter(r for r in reasons if r)))
+
+fixed = budget.used([], transcript.tools)
+pressure = [(fixed + total) / budget.limit
+            for total in accumulate(budget.message_tokens(m) for m in transcript.messages)]
+first_over = next((i for i, p in enumerate(pressure) if p > 0.70), None)
+print(f"unmanaged pressure at the end: {{pressure[-1]:.0%}}")
+print("crosses compact_at (70%) at message:", first_over)"""),
+    md("""\
+## The workbench
+
+The same, interactive: the message table and token chart (click a row or a bar to read the
+message, escaped), the pin policy editor, the compaction prompt lab and the replay lab, each in
+a tab. Every panel keeps its state in a plain object you can read and set from code."""),
+    code("""\
+from working_memory.workbench import Workbench
+
+wb = Workbench.from_path(TRANSCRIPT)
+wb"""),
+    code(f"""\
+{CHECK}
+# The state behind the widgets: what the table shows, as a DataFrame.
+messages = wb.messages
+print(list(messages.columns))
+print("pinned now:", int(messages["pinned"].notna().sum()), "of", len(messages))"""),
+    code("""\
+# Select a message from code (the explorer shows it in full, escaped) and change the policy:
+# the pin editor tab follows.
+wb.explorer.select(1)
+wb.policy = wb.policy.replace(keep_recent=8)
+wb.messages[wb.messages["pinned"].notna()][["index", "role", "tool", "tokens", "pinned"]]"""),
+    md("""\
+## What to try next
+
+- Set `TRANSCRIPT` to one of your own logs (or run `working-memory workbench path/to/log.jsonl`)
+  and look at which tool results dominate.
+- `02-tune-the-pin-policy.ipynb`: change the pin rules and watch what would be compacted and
+  evicted.
+- `04-pressure-curves-for-the-team.ipynb`: replay the session under several policies and export
+  a report."""),
+]
+
+# -- 02 -------------------------------------------------------------------------------------
+PINS: list[Cell] = [
+    md("""\
+# Tune the pin policy
+
+You will edit the pin rules and thresholds of a managed window and see, at once, which messages
+are pinned, which span the next compaction would summarise and what eviction would drop; then
+replay the whole session under your edited policy to see what it changes over time. Offline, on
+the bundled example unless you point `TRANSCRIPT` at your own log."""),
+    code(SETUP),
+    code("""\
+from working_memory import load_transcript
+from working_memory.workbench import PinPolicyEditor
+
+transcript = load_transcript(TRANSCRIPT)
+editor = PinPolicyEditor(transcript)
+editor"""),
+    md("""\
+## The same from code
+
+`editor.state` holds the policy (a `working_memory.replay.Policy`) and the preview: the window
+as it stands at message `upto` (by default where the session first crosses `compact_at`),
+what is pinned in it, the next compaction span and what eviction would take."""),
+    code(f"""\
+{CHECK}
+state = editor.state
+
+
+def describe(preview):
+    start, end = preview.span
+    print(f"window at message {{preview.upto}}: {{preview.tokens}} of {{preview.limit}} tokens "
+          f"({{preview.pressure:.0%}}), {{len(preview.pinned)}} pinned, "
+          f"next span {{start}}-{{end - 1}} ({{preview.span_tokens}} tokens), "
+          f"{{len(preview.evicted)}} to evict")
+
+
+print(state.policy.keep_recent, "recent turns kept")
+describe(state.preview)"""),
+    code(f"""\
+{CHECK}
+# Keep more recent turns: more is pinned at the end; the next span (the oldest unpinned run)
+# stays where it was.
+state.update(keep_recent=12)
+describe(state.preview)"""),
+    code(f"""\
+{CHECK}
+# Pin a message explicitly (as clicking its bar does), and tighten the compaction threshold.
+start, end = state.preview.span
+state.toggle_pin(start + 1)
+state.update(compact_at=0.5)
+print("explicitly pinned:", sorted(state.policy.explicit))
+describe(state.preview)"""),
+    code("""\
+# The per-message view the table shows: pinned (and why), in the next span, evicted.
+editor.frame().query("in_span or pinned.notna()", engine="python").head(15)"""),
+    md("""\
+## Over the whole session
+
+The preview is one moment. A replay runs the whole session through a window with this policy,
+call by call, and counts what happened."""),
+    code("""\
+from working_memory.replay import PRESETS, replay
+
+replays = {name: replay(transcript, policy, name=name)
+           for name, policy in {"default": PRESETS["default"], "edited": state.policy}.items()}
+for name, r in replays.items():
+    s = r.stats
+    print(f"{name:8} compactions={s.compactions} evictions={s.evictions} "
+          f"peak={s.peak_pressure:.2f} billed={s.billed_tokens:,} tokens")"""),
+    code(f"""\
+{CHECK}
+# What must hold whatever the policy: the task survives, no tool call loses its result, and
+# the lower compaction threshold keeps the peak lower.
+for name, r in replays.items():
+    print(f"{{name:8}} task_survived={{r.stats.task_survived}} "
+          f"orphaned_tool_calls={{r.stats.orphaned_tool_calls}}")
+peaks = {{name: r.stats.peak_pressure for name, r in replays.items()}}
+print("edited peaks lower:", peaks["edited"] < peaks["default"])"""),
+    md("""\
+## What to try next
+
+- Move the sliders above: `keep recent`, `compact at`, `strategy` (`mask` and `hybrid` replace
+  old tool results with a placeholder before summarising).
+- Open the markers section and add a correction pattern your users write ("scratch that").
+- `03-compaction-prompt-lab.ipynb`: see what the summariser makes of the span highlighted here."""),
+]
+
+# -- 03 -------------------------------------------------------------------------------------
+PROMPTS: list[Cell] = [
+    md("""\
+# The compaction prompt lab
+
+You will take the span the policy would compact next, summarise it with several variants of
+the compaction prompt, and compare the summaries side by side with their metrics: tokens,
+compression, how many facts (paths, numbers, identifiers, errors) and user corrections they
+kept. Offline the variants use the extractive compactor (no key, no network); when `.env`
+configures an endpoint (`WM_PROVIDER`, `WM_MODEL`, the provider's key; see `.env.example`), the
+same cells also run the prompt variants through that model."""),
+    code(SETUP),
+    code("""\
+from working_memory import TEMPLATES, load_transcript
+from working_memory.clients import client_from_env
+from working_memory.workbench import PromptLab, PromptVariant
+
+client = client_from_env(required=False)  # None unless .env / the environment configures one
+transcript = load_transcript(TRANSCRIPT)
+lab = PromptLab(transcript, client=client)
+print("summariser:", lab.state.client_label)  # provider and model only, never the key"""),
+    md("""\
+## Validation
+
+A template must contain `{span}` (the messages) and may use `{limit}` (the word limit); anything
+else in braces is a mistake the lab reports before spending a request."""),
+    code(f"""\
+{CHECK}
+from working_memory import template_problems
+
+for problem in template_problems("Summarise {{spn}} in at most {{words}} words."):
+    print("-", problem)
+print(sorted(TEMPLATES))"""),
+    md("""\
+## Variants
+
+Offline variants differ in their word limit; client variants (added only when a client is
+configured) differ in their prompt: the shipped `default` and `handoff` templates, and an
+edited one."""),
+    code("""\
+state = lab.state
+state.set_variant(PromptVariant("offline-60", mode="offline", word_limit=60))
+if client is not None:
+    custom = TEMPLATES["default"].template + "\\nKeep every file path and error message verbatim."
+    state.set_variant(PromptVariant("default", TEMPLATES["default"].template, "client"))
+    state.set_variant(PromptVariant("handoff", TEMPLATES["handoff"].template, "client"))
+    state.set_variant(PromptVariant("verbatim-paths", custom, "client"))
+[v.name for v in state.variants]"""),
+    code("""\
+label, start, end, _ = state.span()
+print(label, f"({end - start} messages)")
+results = lab.run()  # the Run button does the same in the background, with progress and Cancel
+state.summary_table().round(2)"""),
+    code(f"""\
+{CHECK}
+# The offline variants: each within its word limit, each far shorter than the span, and the
+# 60-word one shorter still (and keeping fewer facts: the trade-off the metrics show).
+offline = results[results["variant"].str.startswith("offline")].set_index("variant")
+print("within their word limits:", bool(offline["within_limit"].all()))
+print("compress the span:", bool((offline["summary_tokens"] < offline["span_tokens"] / 4).all()))
+tokens = offline["summary_tokens"]
+print("60 words is shorter:", tokens["offline-60"] < tokens["offline"])"""),
+    code("""\
+# Side by side: the panel shows one column per variant, with kept and lost facts highlighted
+# and a diff against a baseline.
+lab"""),
+    code("""\
+from working_memory import render_prompt
+from working_memory.compactor import render_span
+
+# What a client variant sends: the template filled with the span (first 800 characters).
+span_text = render_span(transcript.messages[start:end])
+print(render_prompt(TEMPLATES["default"].template, span=span_text, limit=200)[:800])"""),
+    md("""\
+## What to try next
+
+- Copy `.env.example` to `.env`, set a provider, model and key, and re-run: the client variants
+  appear as extra columns, with latency and cost.
+- Edit the template in the panel, name the variant, add it, and raise `samples` to see how
+  stable each prompt is.
+- Choose "a range of messages" to test the prompt on the part of your session you care about."""),
+]
+
+# -- 04 -------------------------------------------------------------------------------------
+CURVES: list[Cell] = [
+    md("""\
+# Pressure curves for the team
+
+You will replay a session under several policies, call by call, as the agent would have run
+with each, and compare what it would have cost: tokens billed with and without management,
+compactions and evictions, peak pressure, and whether the task statement survived. Then you
+will export one self-contained HTML report (plotly inlined: it opens offline and can be
+mailed). Offline, on the bundled example unless you point `TRANSCRIPT` at your own log."""),
+    code(SETUP),
+    code("""\
+import pandas as pd
+
+from working_memory import load_transcript
+from working_memory.replay import PRESETS, replay
+
+transcript = load_transcript(TRANSCRIPT)
+policies = {
+    "default (128k)": PRESETS["default"],
+    "32k window": PRESETS["small-window-32k"],
+    "observation masking": PRESETS["masking"],
+    "evict only": PRESETS["evict-only"],
+}
+replays = {name: replay(transcript, policy, name=name) for name, policy in policies.items()}
+stats = ["calls", "billed_tokens", "unmanaged_billed_tokens", "saved_share", "peak_pressure",
+         "compactions", "evictions", "maskings", "summariser_tokens"]
+table = {name: r.stats.to_dict() for name, r in replays.items()}
+pd.DataFrame(table).loc[stats].T"""),
+    code(f"""\
+{CHECK}
+# What must hold under every policy: no tool call sent without its result, the task kept.
+for name, r in replays.items():
+    print(f"{{name:20}} orphaned_tool_calls={{r.stats.orphaned_tool_calls}} "
+          f"task_survived={{r.stats.task_survived}} calls={{r.stats.calls}}")"""),
+    code("""\
+from working_memory.plots import pressure_figure, window_stack_figure
+
+pressure_figure(list(replays.values()))"""),
+    code("""\
+# What the model saw at each call under the 32k policy, by category.
+window_stack_figure(replays["32k window"])"""),
+    code("""\
+# One row per model call; the columns behind the figures.
+replays["32k window"].timeline.head(10)"""),
+    md("""\
+## Several sessions at once
+
+`compare_policies` takes one transcript or many (paths, a folder, Transcript values) and
+returns one row per transcript and policy; here, the same session in its two bundled formats,
+OpenAI and Anthropic, which should cost about the same."""),
+    code("""\
+from working_memory.examples import EXAMPLES
+from working_memory.replay import compare_policies
+
+corpus = [example_path(name) for name in EXAMPLES]
+compare_policies(corpus, {"default": PRESETS["default"], "32k": PRESETS["small-window-32k"]})[
+    ["transcript", "policy", "billed_tokens", "saved_share", "compactions", "evictions"]
+]"""),
+    md("## The report"),
+    code("""\
+from working_memory.report import write_report
+
+REPORT = Path("reports") / "pressure-curves.html"
+REPORT.parent.mkdir(exist_ok=True)
+path = write_report(list(replays.values()), REPORT, title=f"Policies on {TRANSCRIPT.name}")
+print(f"wrote {path} ({path.stat().st_size // 1024} kB); open it in any browser")"""),
+    md("""\
+## What to try next
+
+- Point `TRANSCRIPT` at a real session of yours, or pass a folder of them to
+  `compare_policies`, and add a policy of your own: `PRESETS["default"].replace(keep_recent=10)`.
+- Try `strategy="hybrid"` (mask old tool results first, summarise when that is not enough).
+- The same from the shell: `working-memory replay session.jsonl --compare policy.toml --html
+  report.html`."""),
+]
+
+# -- 05 -------------------------------------------------------------------------------------
+LOOP: list[Cell] = [
+    md("""\
+# Wrap your agent loop
+
+You will put a `ManagedWindow` inside a small agent loop, the way you would in your own agent:
+append every message, call `prepare()` right before every model call, and send exactly what it
+returns. No widgets here, just the library. The "model" is scripted (it replays the assistant
+turns of the bundled session, and the tools return what they returned then), so the loop runs
+offline; swap in `client.complete(sent)` for a real one."""),
+    code(SETUP),
+    code('''\
+from working_memory import (
+    Budget,
+    ExtractiveCompactor,
+    JsonlArchive,
+    ManagedWindow,
+    PinPolicy,
+    load_transcript,
+)
+
+transcript = load_transcript(TRANSCRIPT)
+script = [m for m in transcript.messages if m["role"] == "assistant"]
+recorded = {m["tool_call_id"]: m["content"] for m in transcript.messages if m["role"] == "tool"}
+
+
+class ScriptedModel:
+    """Stands in for an LLM: returns the session's next assistant turn, whatever it is sent."""
+
+    def __init__(self, turns):
+        self.turns = iter(turns)
+
+    def complete(self, messages):
+        return next(self.turns, None)
+
+
+def run_tool(call):
+    """Stands in for your tools: the result the session recorded for this call."""
+    return recorded.get(call["id"], "(no result recorded)")'''),
+    code("""\
+# Everything the window drops (compacted spans, evicted turns, the cut part of long tool
+# results) is appended here; the reference goes into the window, so nothing is lost.
+ARCHIVE = Path("wm-archive") / "05-agent-loop.jsonl"
+ARCHIVE.unlink(missing_ok=True)  # an archive is append-only: start this demo from empty
+window = ManagedWindow(
+    budget=Budget(window=32_000, reserve_completion=2_000),  # a small model, to see it work
+    pins=PinPolicy(keep_recent=6),
+    compactor=ExtractiveCompactor(),  # offline; Compactor(client) summarises with a model
+    tools=transcript.tools,
+    archive=JsonlArchive(ARCHIVE),
+)
+# The system prompt and the task; any user turns before the first reply.
+first_reply = next(i for i, m in enumerate(transcript.messages) if m["role"] == "assistant")
+for message in transcript.messages[:first_reply]:
+    window.append(message)
+user_turns = {}  # user turns the session had between replies (corrections), by reply number
+reply = 0
+for message in transcript.messages[first_reply:]:
+    if message["role"] == "assistant":
+        reply += 1
+    elif message["role"] == "user":
+        user_turns.setdefault(reply, []).append(message)"""),
+    code("""\
+model = ScriptedModel(script)
+seen = 0
+for turn in range(1, len(script) + 1):
+    sent = window.prepare()  # the one call: compacts or evicts if needed, O(1) otherwise
+    # What happened since the last call (truncations at append, compactions in prepare):
+    for event in window.events[seen:]:
+        print("          ", event)
+    seen = len(window.events)
+    print(f"turn {turn:3d}  sent {len(sent):3d} messages at pressure {window.pressure():4.0%}")
+    assistant = model.complete(sent)
+    if assistant is None:
+        break
+    window.append(assistant)
+    for call in assistant.get("tool_calls") or []:
+        window.append({"role": "tool", "tool_call_id": call["id"], "content": run_tool(call)})
+    for message in user_turns.get(turn, []):
+        window.append(message)"""),
+    code(f"""\
+{CHECK}
+from collections import Counter
+
+# Every tool call the model was sent has its result beside it, and the task is still there.
+sent = window.prepare()
+answered = {{m["tool_call_id"] for m in sent if m["role"] == "tool"}}
+calls = [c["id"] for m in sent for c in m.get("tool_calls") or []]
+print("orphaned tool calls:", sum(c not in answered for c in calls))
+print("task still in the window:", transcript.messages[1] in sent)
+print("kinds of events:", sorted({{e.kind for e in window.events}}))"""),
+    code("""\
+Counter(e.kind for e in window.events)"""),
+    code("""\
+from working_memory import read_archive
+
+records = read_archive(ARCHIVE)
+print(len(records), "messages archived; the first:", records[0]["reason"] if records else None)"""),
+    md("""\
+## In your own loop
+
+```python
+from working_memory import Budget, Compactor, ManagedWindow
+from working_memory.clients import client_from_env
+
+client = client_from_env()                      # WM_PROVIDER, WM_MODEL, key in .env
+window = ManagedWindow(Budget(window=200_000), compactor=Compactor(client), tools=TOOLS)
+window.append({"role": "system", "content": SYSTEM})
+window.append({"role": "user", "content": task})
+while not done:
+    reply = call_your_model(window.prepare())   # send exactly what prepare() returns
+    window.append(reply)
+    for call in reply.get("tool_calls") or []:
+        window.append({"role": "tool", "tool_call_id": call["id"], "content": run(call)})
+```
+
+## What to try next
+
+- Change `Budget(window=...)`, `PinPolicy(keep_recent=...)` or pass `strategy="mask"` to
+  `ManagedWindow` and compare the events.
+- Pin a message your agent must never lose: `window.append(message, pin=True)`.
+- Replace the scripted model with `client.complete(sent)` from `client_from_env()`."""),
+]
+
+NOTEBOOKS: dict[str, list[Cell]] = {
+    "01-explore-a-transcript.ipynb": EXPLORE,
+    "02-tune-the-pin-policy.ipynb": PINS,
+    "03-compaction-prompt-lab.ipynb": PROMPTS,
+    "04-pressure-curves-for-the-team.ipynb": CURVES,
+    "05-wrap-your-agent-loop.ipynb": LOOP,
+}
+
+METADATA: dict[str, Any] = {
+    "kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"},
+    "language_info": {"name": "python", "pygments_lexer": "ipython3"},
+}
+
+
+def _cell_id(stem: str, n: int) -> str:
+    return f"{stem[:2]}-{n:02d}"
+
+
+def build(checked: dict[str, dict[int, str]] | None = None) -> dict[str, str]:
+    """file name -> notebook JSON text. `checked[name][n]` is the stored stdout of cell n."""
+    checked = checked if checked is not None else load_checked()
+    out = {}
+    for name, cells in NOTEBOOKS.items():
+        nb = new_notebook(metadata=METADATA)
+        count = 0
+        for n, (kind, source) in enumerate(cells):
+            cell_id = _cell_id(name, n)
+            if kind == "md":
+                nb.cells.append(new_markdown_cell(source, id=cell_id))
+                continue
+            count += 1
+            cell = new_code_cell(source, id=cell_id)
+            if source.startswith(CHECK) and n in checked.get(name, {}):
+                # nbval compares only cells the reference "ran": they need an execution count.
+                cell.execution_count = count
+                cell.outputs = [new_output("stream", name="stdout", text=checked[name][n])]
+            nb.cells.append(cell)
+        nbformat.validate(nb)
+        out[name] = nbformat.writes(nb) + "\n"
+    return out
+
+
+def load_checked() -> dict[str, dict[int, str]]:
+    """The stored outputs of the checked cells, from the committed notebooks."""
+    found: dict[str, dict[int, str]] = {}
+    for name in NOTEBOOKS:
+        path = HERE / name
+        if not path.is_file():
+            continue
+        nb = nbformat.read(path, as_version=4)
+        for n, cell in enumerate(nb.cells):
+            if cell.cell_type == "code" and cell.source.startswith(CHECK) and cell.outputs:
+                found.setdefault(name, {})[n] = "".join(
+                    o.get("text", "") for o in cell.outputs if o.get("output_type") == "stream"
+                )
+    return found
+
+
+def record_checked(timeout: int = 600) -> dict[str, dict[int, str]]:
+    """Run every notebook (nbclient, this Python) and keep the stdout of the checked cells."""
+    from nbclient import NotebookClient
+
+    found: dict[str, dict[int, str]] = {}
+    for name, text in build(checked={}).items():
+        nb = nbformat.reads(text, as_version=4)
+        NotebookClient(nb, timeout=timeout, kernel_name="python3",
+                       resources={"metadata": {"path": str(HERE)}}).execute()  # fmt: skip
+        for n, cell in enumerate(nb.cells):
+            if cell.cell_type == "code" and cell.source.startswith(CHECK):
+                found.setdefault(name, {})[n] = "".join(
+                    o.get("text", "") for o in cell.outputs
+                    if o.get("output_type") == "stream" and o.get("name") == "stdout"
+                )  # fmt: skip
+    return found
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="write the notebooks without outputs")
+    parser.add_argument("--check", action="store_true", help="exit 1 if a notebook would change")
+    parser.add_argument("--record", action="store_true",
+                        help="execute the notebooks and store the output of the checked cells")  # fmt: skip
+    args = parser.parse_args(argv)
+    checked = record_checked() if args.record else load_checked()
+    stale = []
+    for name, text in build(checked).items():
+        path = HERE / name
+        if path.is_file() and path.read_text(encoding="utf-8") == text:
+            continue
+        stale.append(name)
+        if not args.check:
+            path.write_text(text, encoding="utf-8")
+            print(f"wrote {path}")
+    if args.check and stale:
+        print("out of date: " + ", ".join(stale) + " (run python notebooks/make_notebooks.py)",
+              file=sys.stderr)  # fmt: skip
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

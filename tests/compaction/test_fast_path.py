@@ -1,0 +1,187 @@
+"""The fast paths: find_facts' literal prefilters change nothing, and the compactor's
+per-token fact reading keeps the exact path's lines and quality at a fraction of its cost."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from working_memory import facts
+from working_memory.evaluate import judge_summary
+from working_memory.extractive import (
+    ExtractiveCompactor,
+    _clear_caches,
+    _fast_lines,
+    _token_facts,
+    span_lines,
+)
+from working_memory.facts import find_facts, span_segments
+from working_memory.simulate import synthetic_session
+from working_memory.transcripts import load_transcript
+
+TRANSCRIPTS = Path(__file__).resolve().parents[2] / ".." / "shared" / "transcripts"
+CLAUDE = TRANSCRIPTS / "claude-code" / "marot__spotter__258c7280-ae70-4798-800f-63464d01a85d.jsonl"
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _unfiltered(text: str) -> list[facts.FoundFact]:
+    """find_facts with every prefilter off: the algorithm as it was before them."""
+    saved = facts._present
+    facts._present = facts._Everything
+    try:
+        return find_facts(text)
+    finally:
+        facts._present = saved
+
+
+def _real_texts() -> list[str]:
+    texts: list[str] = []
+    for path in sorted(TRANSCRIPTS.rglob("*")):
+        if path.suffix not in (".jsonl", ".json") or not path.is_file():
+            continue
+        try:
+            messages = load_transcript(path).messages
+        except ValueError:
+            continue
+        texts.extend(segment.text for segment in span_segments(messages))
+    assert texts, f"no transcripts found under {TRANSCRIPTS}"
+    return texts
+
+
+def test_prefilters_change_nothing_on_real_transcripts() -> None:
+    texts = _real_texts()
+    lines = sorted({line for text in texts for line in text.split("\n")})
+    for text in [*texts, *lines[::5]]:
+        assert find_facts(text) == _unfiltered(text), text[:200]
+
+
+# Text built from the characters and words the patterns key on, so every prefilter flips.
+_PIECES = st.sampled_from(
+    [
+        " ", "\n", "/", ".", "_", "__", "-", "--", ":", "()", "`", "```", "$ ", "%", ",", "x",
+        "v", "http://a.io/b", "Error", "Exception: bad", "Failure", "error: no such file",
+        "FAILED", "fatal:", "panic", "src/app.py", "lib/a.ex:12", "0.75", "2024", "1,200",
+        "12ms", "v1.2.3", "HTTP 404", "fooBar", "FooBar", "HTTPServer", "snake_case", "gqc-12",
+        "spotter-gqc.4", "deadbeef1", "--dry-run", ":ok", "compact()", "os.path.join", "git ",
+        "status ", "ab", "7", "Z", "\t", "ß", "İ", "٣",
+    ]
+)  # fmt: skip
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(_PIECES, max_size=30).map("".join))
+def test_property_prefilters_change_nothing(text: str) -> None:
+    assert find_facts(text) == _unfiltered(text)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet="0123456789٣", min_size=1, max_size=12), st.booleans())
+def test_number_token_shortcuts_match_find_facts(digits: str, comma: bool) -> None:
+    token = digits + ("," if comma else "")
+    _clear_caches()
+    exact = frozenset(f"{f.fact.kind}:{f.fact.value}" for f in find_facts(" " + token))
+    assert _token_facts(token) == exact
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.sampled_from(
+        ["src/app.py", "lib/a.ex", "a.b", "os.path.join", "1.5", "v1.2", "x", "12", "FooBar.py"]
+    ),
+    st.lists(st.integers(min_value=0, max_value=99_999), min_size=1, max_size=3),
+    st.booleans(),
+)
+def test_line_number_shortcut_matches_find_facts(
+    stem: str, numbers: list[int], colon: bool
+) -> None:
+    token = stem + "".join(f":{n}" for n in numbers) + (":" if colon else "")
+    _clear_caches()
+    exact = frozenset(f"{f.fact.kind}:{f.fact.value}" for f in find_facts(" " + token))
+    assert _token_facts(token) == exact
+
+
+def _span(turns: int) -> list[dict[str, Any]]:
+    return synthetic_session(turns, seed=3)
+
+
+def test_fast_lines_are_the_exact_lines() -> None:
+    """span_lines' lines, pieces, kinds and word counts, less tool lines with no fact."""
+    span = _span(60)
+    exact = span_lines(span, max_line_words=12)
+    fast, total = _fast_lines(span, 12)
+    assert total == len(exact)
+    assert [ln.order for ln in fast] == list(range(len(fast)))
+    remaining = iter(exact)
+    dropped_with_facts = 0
+    for new in fast:
+        old = next(remaining)
+        while (old.text, old.kind, old.index) != (new.text, new.kind, new.message):
+            assert old.kind == "tool", old  # only tool lines are dropped
+            dropped_with_facts += bool(old.facts)
+            old = next(remaining)
+        assert old.words == new.words
+        if old.kind != "tool":  # the compactor reads decisions of non-tool lines only
+            assert old.decision == new.decision
+        # a fact read per token is a fact of the line (no invented ones)
+        line_values = {f.fact.value for f in find_facts("\n" + old.text)}
+        for key in new.facts:
+            value = key.split(":", 1)[1]
+            assert value in old.text or value in line_values, (key, old.text)
+    # per-token reading misses few facts the whole-message reading finds
+    assert dropped_with_facts <= 0.02 * len(exact)
+
+
+def test_fast_path_keeps_the_exact_paths_quality() -> None:
+    limit = 1_180  # about the production summary's length, as in the benchmark
+    messages = list(load_transcript(CLAUDE).messages)
+    scores = {}
+    for exact in (True, False):
+        summary = ExtractiveCompactor(word_limit=limit, exact=exact).compact(messages).summary
+        scores[exact] = judge_summary(messages, summary, counter="estimate", word_limit=limit)
+    fast, slow = scores[False], scores[True]
+    assert fast.within_limit
+    assert fast.fact_retention >= slow.fact_retention - 0.02
+    assert fast.frequent_retention >= slow.frequent_retention - 0.03
+    assert fast.corrections_kept == slow.corrections_kept
+
+
+def test_same_summary_under_any_hash_seed() -> None:
+    """Facts are hashed strings and sets iterate in hash order; the summary must not care."""
+    code = (
+        "from working_memory.extractive import ExtractiveCompactor;"
+        "from working_memory.simulate import synthetic_session;"
+        "print(ExtractiveCompactor(word_limit=120).compact(synthetic_session(80, seed=5)).summary)"
+    )
+    outputs = set()
+    for seed in ("1", "2", "3"):
+        env = {**os.environ, "PYTHONHASHSEED": seed, "PYTHONPATH": str(ROOT / "src")}
+        done = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
+        )
+        outputs.add(done.stdout)
+    assert len(outputs) == 1
+
+
+def test_long_lines_and_tokens_are_read_but_not_cached() -> None:
+    from working_memory import extractive
+
+    blob = "Z" * 500 + "_9"  # a long token (base64, minified code) is read uncached
+    line = "see lib/needle_file.ex then " + " ".join(f"w{i}" for i in range(60)) + " " + blob
+    span = [{"role": "tool", "tool_call_id": "x", "content": line}]
+    _clear_caches()
+    summary = ExtractiveCompactor(word_limit=60, max_line_words=30).compact(span).summary or ""
+    assert "lib/needle_file.ex" in summary
+    cached = extractive._cached_line.cache_info().currsize
+    assert cached >= 1  # the 30-word pieces are short enough to cache
+    assert extractive._cached_token.cache_info().currsize < 70
+    extractive._line_facts(line)
+    assert extractive._cached_line.cache_info().currsize == cached  # the whole line is not
+    assert _token_facts(blob) == frozenset(
+        f"{f.fact.kind}:{f.fact.value}" for f in find_facts(" " + blob)
+    )
