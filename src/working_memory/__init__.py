@@ -19,6 +19,7 @@ from .compare import CostEstimate, Variant, compare, estimate_compare_cost
 from .evaluate import ProbeScores, SummaryScore, judge_summary, probe_summary
 from .events import WindowEvent
 from .exact import CounterUnavailableError, HFTokenizerCounter, TiktokenCounter
+from .examples import EXAMPLES, example_path
 from .extractive import ExtractiveCompactor
 from .facts import Fact, extract_facts
 from .llm import LLMClient, LLMResponse, Usage
@@ -53,6 +54,7 @@ __version__ = "0.1.0"
 __all__ = [
     "ANTHROPIC",
     "COMPACT_PROMPT",
+    "EXAMPLES",
     "GENERIC",
     "NOTHING",
     "OPENAI",
@@ -111,6 +113,7 @@ __all__ = [
     "compare_policies",
     "estimate_compare_cost",
     "estimate_cost",
+    "example_path",
     "extract_facts",
     "get_counter",
     "judge_summary",

@@ -47,13 +47,14 @@ def held_out(exact):
 
 # class -> (min mean, max mean, min p5, max p95) for long samples (> 200 chars) of held-out data.
 # The goal is 0.9..1.1 at p5..p95; bounds are where the estimator measurably is (see
-# benchmarks/RESULTS-counters.md); i18n spans scripts cl100k tokenises 0.4 to 3.4 chars/token.
+# benchmarks/RESULTS-counters.md), with a margin for the corpus differing between machines (it is
+# cut from whatever is installed); i18n spans scripts cl100k tokenises 0.4 to 3.4 chars/token.
 LONG_BOUNDS = {
     "prose": (1.0, 1.10, 0.85, 1.30),
-    "code": (1.0, 1.10, 0.85, 1.25),
+    "code": (1.0, 1.10, 0.85, 1.30),
     "json": (1.0, 1.10, 0.90, 1.20),
     "logs": (1.0, 1.15, 0.85, 1.25),
-    "blobs": (1.0, 1.10, 0.85, 1.15),
+    "blobs": (1.0, 1.10, 0.80, 1.15),
     "i18n": (0.9, 1.10, 0.55, 1.40),
 }
 
