@@ -61,8 +61,12 @@ class Budget:
     def limit(self) -> int:
         return int(self.window * self.ratio) - self.reserve_completion
 
-    def message_tokens(self, message: Mapping[str, Any]) -> int:
-        return message_tokens(message, self.token_counter, self.overheads)
+    def message_tokens(
+        self, message: Mapping[str, Any], *, content_tokens: int | None = None
+    ) -> int:
+        return message_tokens(
+            message, self.token_counter, self.overheads, content_tokens=content_tokens
+        )
 
     def tools_tokens(self, tools: Sequence[Mapping[str, Any]] | None) -> int:
         return tools_tokens(tools, self.token_counter, self.overheads)

@@ -96,11 +96,19 @@ def content_text(content: Any) -> tuple[str, int]:
 
 
 def message_tokens(
-    message: Mapping[str, Any], counter: TokenCounter, overheads: MessageOverheads = GENERIC
+    message: Mapping[str, Any],
+    counter: TokenCounter,
+    overheads: MessageOverheads = GENERIC,
+    *,
+    content_tokens: int | None = None,
 ) -> int:
-    """Tokens of one message as sent: text, tool-call envelopes and the per-message overhead."""
+    """Tokens of one message as sent: text, tool-call envelopes and the per-message overhead.
+
+    `content_tokens`: the content's count when the caller already has it (not counted again).
+    """
     text, images = content_text(message.get("content"))
-    total = overheads.per_message + counter.count(text) + images * overheads.image
+    counted = counter.count(text) if content_tokens is None else content_tokens
+    total = overheads.per_message + counted + images * overheads.image
     if message.get("role") == "tool":
         total += overheads.per_tool_result
     for call in message.get("tool_calls") or ():

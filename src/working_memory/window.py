@@ -271,8 +271,10 @@ class ManagedWindow:
             )
         message = dict(message)
         if role == "tool" and self.max_tool_tokens is not None:
-            message = self._truncate(message)
-        tokens = self.budget.message_tokens(message)
+            message, content_tokens = self._truncate(message)
+            tokens = self.budget.message_tokens(message, content_tokens=content_tokens)
+        else:
+            tokens = self.budget.message_tokens(message)
         if tokens > self._limit:
             raise ValueError(
                 f"single {role} message is {tokens} tokens, over the {self._limit}-token "
@@ -331,13 +333,15 @@ class ManagedWindow:
                 return entry.id
         raise KeyError("that message is not in the window")
 
-    def _truncate(self, message: dict[str, Any]) -> dict[str, Any]:
+    def _truncate(self, message: dict[str, Any]) -> tuple[dict[str, Any], int]:
+        """The message, cut head+tail if its text is over `max_tool_tokens`, and its text's
+        token count (so that append does not count the same text again)."""
         assert self.max_tool_tokens is not None
         text, _ = content_text(message.get("content"))
         counter = self.budget.token_counter
         tokens = counter.count(text)
         if tokens <= self.max_tool_tokens:
-            return message
+            return message, tokens
         keep_chars = max(16, int(len(text) * self.max_tool_tokens / tokens * 0.95))
         reference = None
         if self.archive is not None:
@@ -352,7 +356,7 @@ class ManagedWindow:
             reason=f"{len(text) - len(truncated['content'])} chars",
             archive=reference,
         )
-        return truncated
+        return truncated, after
 
     # -- the one call the agent loop makes --------------------------------------------------
     def prepare(self) -> list[dict[str, Any]]:
