@@ -153,6 +153,7 @@ class Builder:
         renames: dict[str, str] = {}
         new_ids: dict[tuple[int, int], str] = {}
         seen: set[str] = set()
+        suffix: dict[str, int] = {}
         pending: dict[str, list[tuple[int, int]]] = {}
         results_of: dict[int, list[int]] = {}
         result_id: dict[int, str] = {}
@@ -165,9 +166,12 @@ class Builder:
                     original = call.get("id") or ""
                     new = original or f"call_{j}_{k}"
                     if new in seen:
-                        n = 2
+                        # Models that reuse one id every turn would make a scan from ~2 up
+                        # quadratic: continue from the last suffix given to this id.
+                        n = suffix.get(original, 1) + 1
                         while f"{original}~{n}" in seen:
                             n += 1
+                        suffix[original] = n
                         new = f"{original}~{n}"
                     if new != original:
                         renames[new] = original
