@@ -129,8 +129,16 @@ class WindowTracker:
 
     # -- appends ------------------------------------------------------------------------------
     def appended(
-        self, entry_id: int, message: Mapping[str, Any], tokens: int, *, explicit: bool = False
+        self,
+        entry_id: int,
+        message: Mapping[str, Any],
+        tokens: int,
+        *,
+        explicit: bool = False,
+        rules: tuple[bool, bool] | None = None,
     ) -> None:
+        """`rules`: (correction, plan) as the window already decided them at append; without
+        them the tracker runs the pin policy's rules itself."""
         role = message.get("role")
         group = entry_id
         if role == "assistant" and message.get("tool_calls"):
@@ -143,8 +151,9 @@ class WindowTracker:
                 self.orphan_results += 1
             else:
                 group = owner
-        correction = self.pins.is_correction(message)
-        plan = self.pins.is_plan(message)
+        if rules is None:
+            rules = (self.pins.is_correction(message), self.pins.is_plan(message))
+        correction, plan = rules
         self.flags[entry_id] = (correction, plan)
         self.ids.append(entry_id)
         self.groups.append(group)

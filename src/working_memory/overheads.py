@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .tokens import TokenCounter
@@ -60,15 +60,8 @@ ANTHROPIC = MessageOverheads(
     per_tool_schema=16,
     image=1_600,
 )
-GENERIC = MessageOverheads(
-    family="generic",
-    per_message=4,
-    per_tool_call=12,
-    per_tool_result=8,
-    per_request=4,
-    per_tool_schema=16,
-    image=1_600,
-)
+# Unknown provider: the larger (Anthropic) figures, so that a budget errs on the safe side.
+GENERIC = replace(ANTHROPIC, family="generic")
 
 
 def content_text(content: Any) -> tuple[str, int]:

@@ -349,11 +349,19 @@ class _Replayer:
             return
         tokens = window.tokens() - before_tokens - (self.per_request if before_tokens == 0 else 0)
         if raw is None:
-            truncated = any(e.kind == "truncated" for e in window.events[before_events:])
-            raw = self._count(message) if truncated else tokens
+            truncated = [e for e in window.events[before_events:] if e.kind == "truncated"]
+            if not truncated:
+                raw = tokens
+            elif isinstance(message.get("content"), str):
+                # The window counted the full text already (the event's tokens_before).
+                raw = tokens + truncated[0].tokens_before - truncated[0].tokens_after
+            else:  # content blocks (images) were flattened by the cut: count the original
+                raw = self._count(message)
         self.raw_tokens.append(raw)
         self.raw_prefix += raw
-        self.tracker.appended(self.next_id, sent, tokens, explicit=explicit)
+        self.tracker.appended(
+            self.next_id, sent, tokens, explicit=explicit, rules=window.message_rules()
+        )
         self.next_id += 1
 
     def _count(self, message: Mapping[str, Any]) -> int:

@@ -22,7 +22,14 @@ from .budget import Budget
 from .compactor import CompactionResult, SpanCompactor
 from .events import EventKind, WindowEvent
 from .overheads import content_text
-from .policy import PinPolicy, PinReason, _static_flags, resolve_pins
+from .policy import (
+    STATIC_CORRECTION,
+    STATIC_PLAN,
+    PinPolicy,
+    PinReason,
+    _static_flags,
+    resolve_pins,
+)
 
 __all__ = ["ROLES", "STRATEGIES", "ManagedWindow", "Strategy", "truncate_text"]
 
@@ -219,6 +226,11 @@ class ManagedWindow:
 
     def is_summary(self) -> list[bool]:
         return [entry.summary for entry in self._entries]
+
+    def message_rules(self, position: int = -1) -> tuple[bool, bool]:
+        """(is a correction, is a plan) for the message at `position`, as cached at append."""
+        flags = self._entries[position].flags
+        return bool(flags & STATIC_CORRECTION), bool(flags & STATIC_PLAN)
 
     def pin_reasons(self) -> list[PinReason | None]:
         """Why each current message is pinned (None: it may be compacted or evicted)."""
