@@ -375,9 +375,17 @@ class _LoopbackServer:
             self._requests.append(request)
             self._in_flight += 1
             self.peak_concurrency = max(self.peak_concurrency, self._in_flight)
+        handler.wm_in_flight = True
         try:
             self._answer(handler, request)
         finally:
+            self._finished(handler)
+
+    def _finished(self, handler: _Handler) -> None:
+        """A request stops counting as in flight before its answer is written: once the client
+        has the answer it may send the next request before this thread gets to run again."""
+        if getattr(handler, "wm_in_flight", False):
+            handler.wm_in_flight = False
             with self._lock:
                 self._in_flight -= 1
 
@@ -425,6 +433,7 @@ class _LoopbackServer:
         headers: Mapping[str, str],
         content_type: str = "application/json",
     ) -> None:
+        self._finished(handler)
         try:
             handler.send_response(code)
             handler.send_header("content-type", content_type)
@@ -465,6 +474,7 @@ class _Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"  # keep-alive, as the SDKs' connection pools expect
     timeout = 30  # an idle keep-alive connection does not hold a thread forever
     server_owner: _LoopbackServer
+    wm_in_flight = False  # set while the owner counts this request as in flight
 
     def do_POST(self) -> None:
         self.server_owner._handle(self, "POST")
