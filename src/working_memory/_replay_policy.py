@@ -53,8 +53,9 @@ class Policy:
     compact_at: float = config.COMPACT_AT
     evict_at: float = config.EVICT_AT
     min_gain: float = config.MIN_GAIN
-    max_span: int = config.MAX_SPAN
-    max_summaries: int = 3
+    max_span_tokens: int = config.MAX_SPAN_TOKENS
+    max_span: int | None = None  # deprecated: a message cap on spans (max_span_tokens bounds them)
+    max_summaries: int = config.MAX_SUMMARIES
     strategy: str = "compact"
     keep_tool_results: int = 3
     max_tool_tokens: int | None = config.MAX_TOOL_TOKENS
@@ -85,7 +86,7 @@ class Policy:
         for name in ("keep_recent", "keep_tool_results"):
             if getattr(self, name) < 0:
                 problems.append(f"{name}={getattr(self, name)} must not be negative")
-        for name in ("max_span", "max_summaries", "word_limit"):
+        for name in ("max_span_tokens", "max_summaries", "word_limit"):
             if getattr(self, name) < 1:
                 problems.append(f"{name}={getattr(self, name)} must be at least 1")
         if not 0 <= self.min_gain < 1:
@@ -189,9 +190,10 @@ class Policy:
             archive=archive,
             strategy=self.strategy,  # type: ignore[arg-type]  # checked in __post_init__
             min_gain=self.min_gain,
-            max_span=self.max_span,
+            max_span_tokens=self.max_span_tokens,
             keep_tool_results=self.keep_tool_results,
             max_summaries=self.max_summaries,
+            max_span=self.max_span,
         )
 
     def replace(self, **changes: Any) -> Policy:
@@ -291,7 +293,8 @@ _TYPES: dict[str, tuple[type, ...]] = {
     "compact_at": (float, int),
     "evict_at": (float, int),
     "min_gain": (float, int),
-    "max_span": (int,),
+    "max_span_tokens": (int,),
+    "max_span": (int, type(None)),
     "max_summaries": (int,),
     "strategy": (str,),
     "keep_tool_results": (int,),

@@ -41,6 +41,7 @@ class CompactionResult:
     latency_s: float = 0.0
     cost_usd: float | None = None
     model: str = ""
+    retry_after: float | None = None  # seconds the summariser asks the caller to wait
 
     @property
     def ok(self) -> bool:

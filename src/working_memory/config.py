@@ -4,9 +4,14 @@ from __future__ import annotations
 
 __all__ = [
     "COMPACT_AT",
+    "COMPACT_BACKOFF_MAX_S",
+    "COMPACT_BACKOFF_S",
     "EVICT_AT",
     "KEEP_RECENT",
-    "MAX_SPAN",
+    "KEEP_TOOL_RESULTS",
+    "MAX_COMPACTIONS_PER_PREPARE",
+    "MAX_SPAN_TOKENS",
+    "MAX_SUMMARIES",
     "MAX_TOOL_TOKENS",
     "MIN_GAIN",
     "MIN_SPAN",
@@ -25,5 +30,14 @@ MAX_TOOL_TOKENS = 2_000  # a tool result larger than this is cut head+tail at wr
 KEEP_RECENT = 4  # the last N messages are always pinned (local coherence)
 MIN_GAIN = 0.05  # a compaction that frees less pressure than this is not repeated
 MIN_SPAN = 2  # fewest messages worth a summariser call
-MAX_SPAN = 40  # most messages in one compaction span
+# Most tokens one compaction span sends the summariser: a request of a sensible size. A span
+# may still grow to twice min_gain of the budget, so that one can always qualify.
+MAX_SPAN_TOKENS = 32_000
+MAX_SUMMARIES = 3  # old summaries past this many are evicted, never re-summarised
+KEEP_TOOL_RESULTS = 3  # the mask strategy keeps the last N tool results unmasked
+MAX_COMPACTIONS_PER_PREPARE = 4  # bounds the summariser calls one prepare() can make
+# After a failed summariser call the window does not call it again for this long (doubling
+# on each further failure, up to the maximum), unless the failure said how long to wait.
+COMPACT_BACKOFF_S = 2.0
+COMPACT_BACKOFF_MAX_S = 300.0
 WORD_LIMIT = 200  # summary length asked of the summariser

@@ -15,6 +15,7 @@ EventKind = Literal[
     "evicted",  # a tool group or a turn was dropped outright
     "masked",  # old tool results were replaced by a placeholder (observation masking)
     "over_budget",  # everything left is pinned and the window is still over evict_at
+    "compaction_skipped",  # over compact_at, but no span qualifies (the reason says why)
 ]
 
 
@@ -50,6 +51,8 @@ class WindowEvent:
             return f"evicted {self.turns} turns ({self.tokens_before - self.tokens_after} tok) at {pressure}{why}{where}"
         if self.kind == "masked":
             return f"masked {self.turns} old tool results at {pressure}{why}{where}"
+        if self.kind == "compaction_skipped":
+            return f"compaction skipped at pressure {self.pressure_after:.2f}{why}"
         return f"over budget with everything pinned: {pressure}{why}"
 
     def __contains__(self, text: object) -> bool:

@@ -14,7 +14,16 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, runtime_checkable
 
 from . import config
-from .overheads import content_text
+from .messages import (
+    SUMMARY_MARKER,
+    content_text,
+    is_summary_message,
+    is_summary_text,
+    is_tool_result_turn,
+    is_typed_user_turn,
+    tool_groups,
+)
+from .messages import tool_calls as _tool_calls
 
 __all__ = [
     "DEFAULT_CORRECTION_KEYWORDS",
@@ -31,14 +40,6 @@ __all__ = [
 ]
 
 PinReason = Literal["system", "task", "plan", "correction", "explicit", "recent", "group"]
-
-# A compaction summary starts with this marker; it is how a plain message list (a saved
-# transcript, the workbench) recognises one without the window's metadata.
-SUMMARY_MARKER = re.compile(r"^\[\d+ earlier turns compacted\.")
-
-
-def is_summary_text(text: str) -> bool:
-    return bool(SUMMARY_MARKER.match(text))
 
 
 @runtime_checkable
@@ -159,7 +160,8 @@ class PinPolicy:
 
     # -- per-message rules (depend only on the message) -----------------------------------
     def is_correction(self, message: Mapping[str, Any]) -> bool:
-        if message.get("role") != "user":
+        # A turn of tool results is not something a person typed, so it corrects nothing.
+        if message.get("role") != "user" or is_tool_result_turn(message):
             return False
         text, _ = content_text(message.get("content"))
         if not text or is_summary_text(text):
@@ -170,9 +172,10 @@ class PinPolicy:
         role = message.get("role")
         if role not in ("user", "assistant"):
             return False
-        for call in message.get("tool_calls") or ():
-            if (call.get("function") or {}).get("name") in self.plan_tools:
-                return True
+        if any(name in self.plan_tools for _, name in _tool_calls(message)):
+            return True
+        if is_tool_result_turn(message):
+            return False
         text, _ = content_text(message.get("content"))
         return bool(text) and not is_summary_text(text) and bool(self._plan_re.match(text))  # type: ignore[attr-defined]
 
@@ -180,7 +183,7 @@ class PinPolicy:
     def pin_reasons(self, messages: Sequence[Mapping[str, Any]]) -> list[PinReason | None]:
         """Why each message of a plain list is pinned (None: it is not). Linear in the list."""
         flags = [_static_flags(self, m) for m in messages]
-        summaries = [_is_summary_message(m) for m in messages]
+        summaries = [is_summary_message(m) for m in messages]
         return resolve_pins(
             self,
             roles=[str(m.get("role")) for m in messages],
@@ -211,40 +214,11 @@ def _static_flags(policy: PinPolicy, message: Mapping[str, Any]) -> int:
     return flags
 
 
-def _is_summary_message(message: Mapping[str, Any]) -> bool:
-    if message.get("role") != "user":
-        return False
-    text, _ = content_text(message.get("content"))
-    return is_summary_text(text)
-
-
 def _first_task(messages: Sequence[Mapping[str, Any]], summaries: Sequence[bool]) -> int | None:
     for index, message in enumerate(messages):
-        if message.get("role") == "user" and not summaries[index]:
+        if not summaries[index] and is_typed_user_turn(message):
             return index
     return None
-
-
-def tool_groups(messages: Sequence[Mapping[str, Any]]) -> list[int]:
-    """For each message, the index of the first message of its tool group.
-
-    An assistant message with `tool_calls` opens a group; each `tool` message answering one
-    of its calls joins it. Every other message is a group of its own.
-    """
-    groups: list[int] = []
-    owner: dict[str, int] = {}
-    for index, message in enumerate(messages):
-        role = message.get("role")
-        if role == "assistant" and message.get("tool_calls"):
-            for call in message["tool_calls"]:
-                if call.get("id") is not None:
-                    owner[str(call["id"])] = index
-            groups.append(index)
-        elif role == "tool" and str(message.get("tool_call_id")) in owner:
-            groups.append(owner.pop(str(message.get("tool_call_id"))))
-        else:
-            groups.append(index)
-    return groups
 
 
 def resolve_pins(

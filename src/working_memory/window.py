@@ -10,8 +10,11 @@ threshold, each pass (mask, compact, evict) is one linear walk over the window.
 from __future__ import annotations
 
 import logging
+import math
+import time
+import warnings
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -21,7 +24,17 @@ from .archive import Archive
 from .budget import Budget
 from .compactor import CompactionResult, SpanCompactor
 from .events import EventKind, WindowEvent
-from .overheads import content_text
+from .messages import (
+    ROLES,
+    is_tool_result_turn,
+    is_typed_user_turn,
+    map_tool_results,
+    summary_message,
+    tool_call_ids,
+    tool_calls,
+    tool_result_ids,
+    validate_message,
+)
 from .policy import (
     STATIC_CORRECTION,
     STATIC_PLAN,
@@ -35,7 +48,6 @@ __all__ = ["ROLES", "STRATEGIES", "ManagedWindow", "Strategy", "truncate_text"]
 
 log = logging.getLogger("working_memory")
 
-ROLES = frozenset({"system", "user", "assistant", "tool"})
 Strategy = Literal["compact", "mask", "hybrid", "evict"]
 STRATEGIES: tuple[Strategy, ...] = ("compact", "mask", "hybrid", "evict")
 
@@ -72,10 +84,22 @@ class _Entry:
     flags: int  # cached per-message pin flags (system / correction / plan)
     summary: bool = False
     masked: bool = False
+    result: bool = (
+        False  # carries tool results (a tool message, or a user turn of tool_result blocks)
+    )
 
 
 def _unmasked_tool_count(entries: Sequence[_Entry]) -> int:
-    return sum(1 for e in entries if not e.masked and e.message.get("role") == "tool")
+    return sum(1 for e in entries if e.result and not e.masked)
+
+
+def _usage(value: Any) -> int:
+    """A summariser's token count as reported, or 0 when it is not a sane count."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return 0
+    if not math.isfinite(value) or value < 0:
+        return 0
+    return int(value)
 
 
 class ManagedWindow:
@@ -96,12 +120,14 @@ class ManagedWindow:
         strategy: Strategy = "compact",
         min_gain: float = config.MIN_GAIN,
         min_span: int = config.MIN_SPAN,
-        max_span: int = config.MAX_SPAN,
+        max_span_tokens: int = config.MAX_SPAN_TOKENS,
         compact_to: float | None = None,
         evict_to: float | None = None,
-        keep_tool_results: int = 3,
-        max_compactions_per_prepare: int = 4,
-        max_summaries: int = 3,
+        keep_tool_results: int = config.KEEP_TOOL_RESULTS,
+        max_compactions_per_prepare: int = config.MAX_COMPACTIONS_PER_PREPARE,
+        max_summaries: int = config.MAX_SUMMARIES,
+        max_span: int | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self._budget = budget if budget is not None else Budget()
         self._limit = self._budget.limit
@@ -120,7 +146,16 @@ class ManagedWindow:
             raise ValueError(
                 f"max_tool_tokens={max_tool_tokens} must be positive (or None for no truncation)"
             )
-        self.compactor = compactor
+        if max_span_tokens < 1:
+            raise ValueError(f"max_span_tokens={max_span_tokens} must be positive")
+        if max_span is not None:
+            warnings.warn(
+                "ManagedWindow(max_span=...) is deprecated: a span is bounded by tokens now "
+                "(max_span_tokens); max_span still caps its message count for this release",
+                DeprecationWarning,
+                stacklevel=2,
+            )
+        self._compactor = compactor
         self.max_tool_tokens = max_tool_tokens
         self.compact_at = compact_at
         self.evict_at = evict_at
@@ -128,7 +163,8 @@ class ManagedWindow:
         self.strategy: Strategy = strategy
         self.min_gain = min_gain
         self.min_span = max(1, min_span)
-        self.max_span = max(self.min_span, max_span)
+        self.max_span_tokens = max_span_tokens
+        self.max_span = None if max_span is None else max(self.min_span, max_span)
         # Compact enough to land well below the threshold, so the next compaction is many
         # turns away (a steady cadence, not one per turn).
         self.compact_to = compact_to if compact_to is not None else compact_at * 0.7
@@ -151,9 +187,17 @@ class ManagedWindow:
         self._task_id: int | None = None
         self._unmasked_tools = 0  # tool results in the window not masked yet
         self._explicit: set[int] = set()
-        self._call_owner: dict[str, int] = {}  # unanswered tool_call id -> its group
-        self._open_calls: Counter[int] = Counter()  # group -> calls still unanswered
+        self._call_owner: dict[str, int] = {}  # open (unanswered) call id -> its group
         self.calls = 0  # prepare() calls so far
+        # Work a pass found nothing to do is not repeated until something it depends on
+        # changes, so that prepare() stays cheap while the window sits over a threshold.
+        self._appended_tokens = 0  # tokens ever appended (only grows)
+        self._search_after: int | None = None  # no span qualified: search again at this total
+        self._mask_floor = -1  # unmasked results left by the last masking pass (-1: none yet)
+        self._evict_after: int | None = None  # eviction found nothing at this appended total
+        self._clock = clock
+        self._retry_at = -math.inf  # the summariser is not called before this clock time
+        self._failures = 0  # summariser failures in a row (for the backoff)
         self.events: list[WindowEvent] = []
         self.pressure_log: list[float] = []
         self.summariser_tokens = 0
@@ -175,6 +219,48 @@ class ManagedWindow:
             entry.tokens = budget.message_tokens(entry.message)
         self._message_tokens = sum(entry.tokens for entry in self._entries)
         self._tools_tokens = budget.tools_tokens(self._tools)
+        self._forget_searches()
+
+    @property
+    def compactor(self) -> SpanCompactor | None:
+        return self._compactor
+
+    @compactor.setter
+    def compactor(self, compactor: SpanCompactor | None) -> None:
+        self._compactor = compactor
+        self._retry_at, self._failures = -math.inf, 0
+        self._forget_searches()
+
+    _SETTINGS = (
+        "compact_at",
+        "compact_to",
+        "evict_at",
+        "evict_to",
+        "strategy",
+        "min_gain",
+        "min_span",
+        "max_span_tokens",
+        "max_span",
+        "keep_tool_results",
+        "max_compactions_per_prepare",
+        "max_summaries",
+    )
+
+    def configure(self, **settings: Any) -> None:
+        """Change thresholds in place (the names `ManagedWindow()` takes); the next
+        `prepare()` applies them. Unknown names are an error."""
+        unknown = sorted(set(settings) - set(self._SETTINGS))
+        if unknown:
+            raise TypeError(f"configure(): unknown setting(s) {', '.join(unknown)}")
+        for name, value in settings.items():
+            setattr(self, name, value)
+        self._forget_searches()
+
+    def _forget_searches(self) -> None:
+        """Settings or pins changed: what a pass found before no longer holds."""
+        self._search_after = None
+        self._mask_floor = -1
+        self._evict_after = None
 
     @property
     def pins(self) -> PinPolicy:
@@ -186,6 +272,7 @@ class ManagedWindow:
         self._pins = policy
         for entry in self._entries:
             entry.flags = 0 if entry.summary else _static_flags(policy, entry.message)
+        self._forget_searches()
 
     @property
     def tools(self) -> list[dict[str, Any]] | None:
@@ -253,7 +340,7 @@ class ManagedWindow:
     @property
     def open_tool_calls(self) -> int:
         """Tool calls still waiting for their result (the model is not called until this is 0)."""
-        return sum(self._open_calls.values())
+        return len(self._call_owner)
 
     def __len__(self) -> int:
         return len(self._entries)
@@ -268,21 +355,21 @@ class ManagedWindow:
     def append(self, message: Mapping[str, Any], *, pin: bool = False) -> None:
         """Add one message. Tool results over `max_tool_tokens` are cut head+tail here.
 
-        Raises ValueError for a message that is malformed, or that alone exceeds the budget
-        (a user's input is refused, never silently truncated).
+        Raises ValueError for a message that is malformed (naming the field), or that alone
+        exceeds the budget (a user's input is refused, never silently truncated); the window
+        is then left as it was.
         """
         if not isinstance(message, Mapping):
             raise TypeError(
                 f"a message must be a mapping with a 'role', got {type(message).__name__}"
             )
+        entry_id = self._next_id
+        validate_message(message, where=f"message {entry_id} ({message.get('role')})")
         role = message.get("role")
-        if role not in ROLES:
-            raise ValueError(
-                f"message role {role!r} is not one a provider accepts: expected one of "
-                f"{', '.join(sorted(ROLES))}"
-            )
         message = dict(message)
-        if role == "tool" and self.max_tool_tokens is not None:
+        answered = tool_result_ids(message)
+        is_result = role == "tool" or bool(answered)
+        if is_result and self.max_tool_tokens is not None:
             message, content_tokens = self._truncate(message)
             tokens = self.budget.message_tokens(message, content_tokens=content_tokens)
         else:
@@ -292,35 +379,59 @@ class ManagedWindow:
                 f"single {role} message is {tokens} tokens, over the {self._limit}-token "
                 f"budget: it cannot be sent at all"
             )
-        entry_id = self._next_id
+        # Validated and counted: from here on nothing raises, so a refusal changes nothing.
         self._next_id += 1
-        group = entry_id
-        if role == "assistant" and message.get("tool_calls"):
-            for call in message["tool_calls"]:
-                if call.get("id") is not None:
-                    self._call_owner[str(call["id"])] = entry_id
-                    self._open_calls[entry_id] += 1
-        elif role == "tool":
-            owner = self._call_owner.pop(str(message.get("tool_call_id")), None)
-            if owner is not None:
-                group = owner
-                self._open_calls[owner] -= 1
-                if self._open_calls[owner] <= 0:
-                    del self._open_calls[owner]
-            else:
-                log.warning(
-                    "tool result %r answers no call in the window", message.get("tool_call_id")
-                )
-        if role == "user" and self._task_id is None:
+        group = self._pair(entry_id, message, answered)
+        if self._task_id is None and is_typed_user_turn(message):
             self._task_id = entry_id
         if pin:
             self._explicit.add(entry_id)
-        entry = _Entry(entry_id, message, tokens, group, _static_flags(self._pins, message))
+        entry = _Entry(
+            entry_id, message, tokens, group, _static_flags(self._pins, message), result=is_result
+        )
         self._entries.append(entry)
         self._messages.append(message)
-        if role == "tool":
+        if is_result:
             self._unmasked_tools += 1
         self._message_tokens += tokens
+        self._appended_tokens += tokens
+
+    def _pair(self, entry_id: int, message: Mapping[str, Any], answered: Sequence[str]) -> int:
+        """The tool group a new message joins, by the rule in `messages` (shared with replay
+        and the workbench): results join their call's group; any other turn closes the calls
+        still open, since a provider rejects a call left unanswered past it."""
+        group = entry_id
+        if answered:
+            owners = sorted({self._call_owner.pop(i) for i in answered if i in self._call_owner})
+            if owners:
+                group = owners[0]
+                for other in owners[1:]:  # one turn answering two turns' calls joins them
+                    self._merge_group(other, into=group)
+            else:
+                log.warning("tool result %r answers no open call in the window", answered[0])
+            if message.get("role") == "user" and not is_tool_result_turn(message):
+                self._close_open_calls()
+        else:
+            self._close_open_calls()
+        for ident in tool_call_ids(message):
+            self._call_owner[ident] = entry_id
+        return group
+
+    def _close_open_calls(self) -> None:
+        if self._call_owner:
+            log.warning(
+                "tool call(s) %s got no result before the next turn; no longer waiting for them",
+                ", ".join(sorted(self._call_owner)),
+            )
+            self._call_owner.clear()
+
+    def _merge_group(self, group: int, *, into: int) -> None:
+        for entry in self._entries:
+            if entry.group == group:
+                entry.group = into
+        for ident, owner in self._call_owner.items():
+            if owner == group:
+                self._call_owner[ident] = into
 
     def extend(self, messages: Iterable[Mapping[str, Any]]) -> None:
         for message in messages:
@@ -334,6 +445,7 @@ class ManagedWindow:
 
     def unpin(self, ref: int | Mapping[str, Any]) -> None:
         self._explicit.discard(self._resolve(ref))
+        self._forget_searches()  # what was pinned may now be compacted
 
     def _resolve(self, ref: int | Mapping[str, Any]) -> int:
         if isinstance(ref, int):
@@ -345,30 +457,62 @@ class ManagedWindow:
                 return entry.id
         raise KeyError("that message is not in the window")
 
-    def _truncate(self, message: dict[str, Any]) -> tuple[dict[str, Any], int]:
-        """The message, cut head+tail if its text is over `max_tool_tokens`, and its text's
-        token count (so that append does not count the same text again)."""
+    def _truncate(self, message: dict[str, Any]) -> tuple[dict[str, Any], int | None]:
+        """The message with each tool result over `max_tool_tokens` cut head+tail, and (for a
+        `tool` message) its text's token count, so that append does not count it again.
+
+        Anthropic `tool_result` blocks are cut one by one; the other blocks stay as they are.
+        """
         assert self.max_tool_tokens is not None
-        text, _ = content_text(message.get("content"))
+        limit = self.max_tool_tokens
         counter = self.budget.token_counter
-        tokens = counter.count(text)
-        if tokens <= self.max_tool_tokens:
-            return message, tokens
-        keep_chars = max(16, int(len(text) * self.max_tool_tokens / tokens * 0.95))
-        reference = None
+        whole = message.get("role") == "tool"
+        counted: list[int] = []
+        cuts: list[tuple[int, int, int]] = []  # (tokens before, tokens after, chars dropped)
+
+        def cut(text: str, _call_id: str) -> str | None:
+            tokens = counter.count(text)
+            if tokens <= limit:
+                counted.append(tokens)
+                return None
+            keep_chars = max(16, int(len(text) * limit / tokens * 0.95))
+            short = truncate_text(text, keep_chars, reference=reference)
+            after = counter.count(short)
+            counted.append(after)
+            cuts.append((tokens, after, len(text) - len(short)))
+            return short
+
+        # The archive reference goes into the marker, so it is written before cutting; the
+        # full text is archived only when something is cut (a second, cheap pass).
+        reference: str | None = None
+        result = map_tool_results(message, cut)
+        if not cuts:
+            return message, (counted[0] if whole and counted else None)
         if self.archive is not None:
-            reference = self.archive.write([message], reason="truncated", ids=[self._next_id])
-        truncated = {**message, "content": truncate_text(text, keep_chars, reference=reference)}
-        after = counter.count(truncated["content"])
-        self._event(
-            "truncated",
-            1,
-            tokens,
-            after,
-            reason=f"{len(text) - len(truncated['content'])} chars",
-            archive=reference,
-        )
-        return truncated, after
+            reference, error = self._archive([message], "truncated", [self._next_id])
+            if reference is not None:
+                counted.clear()
+                cuts.clear()
+                result = map_tool_results(message, cut)
+            else:
+                log.warning("tool result cut without an archived copy: %s", error)
+        for before, after, dropped in cuts:
+            self._event("truncated", 1, before, after, reason=f"{dropped} chars", archive=reference)
+        return result, (counted[0] if whole and counted else None)
+
+    def _archive(
+        self, messages: Sequence[Mapping[str, Any]], reason: str, ids: Sequence[int]
+    ) -> tuple[str | None, str]:
+        """(reference, "") once the messages are safely archived; (None, why) if the archive
+        failed. No archive configured: (None, "")."""
+        if self.archive is None:
+            return None, ""
+        try:
+            return self.archive.write(messages, reason=reason, ids=ids), ""
+        except Exception as exc:  # a full disk must not crash the agent loop
+            why = f"archive write failed: {type(exc).__name__}: {redact(str(exc))[:200]}"
+            log.warning("%s", why)
+            return None, why
 
     # -- the one call the agent loop makes --------------------------------------------------
     def prepare(self) -> list[dict[str, Any]]:
@@ -399,12 +543,16 @@ class ManagedWindow:
             if (
                 self.strategy in ("mask", "hybrid")
                 and self._unmasked_tools > self.keep_tool_results
+                and self._unmasked_tools >= self._mask_floor + max(1, self.keep_tool_results)
             ):
                 self._mask_old_tool_results()
-            if self.strategy in ("compact", "hybrid") and self.compactor is not None:
+            if self.strategy in ("compact", "hybrid") and self._compactor is not None:
                 self._compact_while_over()
-        if self.pressure() > self.evict_at:
+        if self.pressure() > self.evict_at and self._evict_after != self._appended_tokens:
             self._evict_down_to(self.evict_to, reason=f"pressure over evict_at={self.evict_at:.2f}")
+            if self.pressure() > self.evict_at:
+                # Nothing more can go until a message arrives (or pins change).
+                self._evict_after = self._appended_tokens
         if self.pressure() > self.evict_at:
             last = self.events[-1] if self.events else None
             if last is None or last.kind != "over_budget" or last.tokens_after != self.tokens():
@@ -430,11 +578,15 @@ class ManagedWindow:
 
     # -- passes ------------------------------------------------------------------------------
     def _compact_while_over(self) -> None:
+        if self._clock() < self._retry_at:
+            return  # backing off after a failed summariser call; eviction still guards evict_at
+        if self._search_after is not None and self._appended_tokens < self._search_after:
+            return  # no span qualified, and not enough has arrived since to change that
         for _ in range(self.max_compactions_per_prepare):
             if self.pressure() <= self.compact_at:
                 return
             outcome = self._compact_once()
-            if outcome == "none" or outcome == "failed":
+            if outcome in ("none", "failed"):
                 return
             if outcome == "low_gain":
                 # Anti-thrash: a compaction that frees too little is not repeated.
@@ -445,7 +597,7 @@ class ManagedWindow:
                 return
 
     def _eligible(self, reasons: Sequence[PinReason | None]) -> list[bool]:
-        open_groups = self._open_calls
+        open_groups = set(self._call_owner.values())
         return [
             reasons[i] is None and not entry.summary and entry.group not in open_groups
             for i, entry in enumerate(self._entries)
@@ -454,100 +606,151 @@ class ManagedWindow:
     def next_span(self, *, regardless_of_pressure: bool = False) -> tuple[int, int]:
         """Positions [start, end) of the span the next compaction would take; (0, 0) if none.
 
-        `regardless_of_pressure=True` previews the oldest compactable span (up to `max_span`
-        messages) even when the window is far under its threshold.
+        `regardless_of_pressure=True` previews the oldest compactable span (up to
+        `max_span_tokens`) even when the window is far under its threshold.
         """
-        return self._find_span(self._eligible(self.pin_reasons()), regardless_of_pressure)
+        start, end, _ = self._find_span(self._eligible(self.pin_reasons()), regardless_of_pressure)
+        return start, end
+
+    def _span_cap(self) -> float:
+        # A span may always reach twice min_gain, or no span could qualify on a large window.
+        return max(self.max_span_tokens, 2 * self.min_gain * self._limit)
 
     def _find_span(
         self, eligible: Sequence[bool], regardless_of_pressure: bool = False
-    ) -> tuple[int, int]:
-        """The oldest run of whole, unpinned tool groups worth compacting.
+    ) -> tuple[int, int, str]:
+        """The oldest run of whole, unpinned tool groups worth compacting, and why none is.
 
-        A run shorter than `min_span`, or too small to free `min_gain`, is skipped and the
-        next run considered. The span grows until it frees enough to reach `compact_to`.
+        A span grows group by group until it frees enough to reach `compact_to`, and stops
+        before a group that would take it past `max_span_tokens` (a first group is always
+        taken whole). A run with fewer than `min_span` messages, or too few tokens to free
+        `min_gain`, is skipped and the next run considered.
         """
         entries = self._entries
         count = len(entries)
-        sizes = Counter(entry.group for entry in entries)
+        group_tokens: Counter[int] = Counter()
+        group_sizes: Counter[int] = Counter()
+        for entry in entries:
+            group_tokens[entry.group] += entry.tokens
+            group_sizes[entry.group] += 1
         need = self.tokens() - self.compact_to * self._limit
         min_tokens = self.min_gain * self._limit
         if regardless_of_pressure:
-            need, min_tokens = float("inf"), 0
+            need, min_tokens = math.inf, 0
+        cap = self._span_cap()
+        max_messages = self.max_span if self.max_span is not None else count
+        best_tokens, runs = 0, 0
         index = 0
         while index < count:
             if not eligible[index]:
                 index += 1
                 continue
-            start, position, tokens, pending = index, index, 0, 0
-            cut, cut_tokens = -1, 0
-            remaining: dict[int, int] = {}
-            while position < count and eligible[position] and position - start < self.max_span:
+            runs += 1
+            start = position = index
+            tokens = 0
+            while position < count and eligible[position]:
                 entry = entries[position]
-                if entry.group not in remaining:
-                    if entry.group != entry.id:  # its group began before the run: cannot split it
-                        break
-                    remaining[entry.group] = sizes[entry.group]
-                    pending += sizes[entry.group]
-                pending -= 1
-                tokens += entry.tokens
-                position += 1
-                if pending == 0:
-                    cut, cut_tokens = position, tokens
-                    if tokens >= need:
-                        break
-            if cut - start >= self.min_span and cut_tokens >= min_tokens:
-                return start, cut
+                # A group that began before the run, or does not follow on contiguously,
+                # cannot be split off: the span ends before it.
+                if entry.group != entry.id:
+                    break
+                size = group_sizes[entry.group]
+                if position + size > count or not all(
+                    eligible[j] and entries[j].group == entry.group
+                    for j in range(position + 1, position + size)
+                ):
+                    break
+                if position > start and (
+                    tokens + group_tokens[entry.group] > cap
+                    or position + size - start > max_messages
+                ):
+                    break
+                tokens += group_tokens[entry.group]
+                position += size
+                if tokens >= need:
+                    break
+            if position - start >= self.min_span and tokens >= min_tokens and tokens > 0:
+                return start, position, ""
+            best_tokens = max(best_tokens, tokens)
             index = max(position, index + 1)
-        return 0, 0
+        if runs == 0:
+            why = "every message is pinned, a summary, or waiting for a tool result"
+        else:
+            why = (
+                f"no run of unpinned tool groups frees min_gain={self.min_gain:.2f} "
+                f"({int(min_tokens)} tok); the largest of {runs} run(s) holds {best_tokens} tok"
+            )
+        return 0, 0, why
 
     def _compact_once(self) -> Literal["none", "ok", "failed", "low_gain"]:
-        assert self.compactor is not None
-        start, end = self._find_span(self._eligible(self.pin_reasons()))
+        assert self._compactor is not None
+        start, end, why = self._find_span(self._eligible(self.pin_reasons()))
         if end - start < self.min_span:
+            # Search again only once min_gain's worth of new tokens has arrived: what blocks
+            # a span (pins, short runs) changes only as messages arrive.
+            wait = max(1, int(self.min_gain * self._limit))
+            self._search_after = self._appended_tokens + wait
+            self._event(
+                "compaction_skipped",
+                0,
+                self.tokens(),
+                self.tokens(),
+                reason=f"{why}; next search after {wait} more tok",
+            )
             return "none"
+        self._search_after = None
         span_entries = self._entries[start:end]
         span = [entry.message for entry in span_entries]
         ids = [entry.id for entry in span_entries]
         span_tokens = sum(entry.tokens for entry in span_entries)
         tokens_before, pressure_before = self.tokens(), self.pressure()
         # Archive first: whatever the summariser does next, the span is already safe.
-        reference = self.archive.write(span, reason="compacted", ids=ids) if self.archive else None
-        try:
-            result = self.compactor.compact(span)
-        except Exception as exc:
-            result = CompactionResult(
-                None,
-                reason=f"compactor raised {type(exc).__name__}: {redact(str(exc))[:300]}",
-                error=type(exc).__name__,
+        reference, archive_error = self._archive(span, "compacted", ids)
+        if archive_error:
+            self._back_off(None)
+            self._event(
+                "compaction_failed",
+                0,
+                tokens_before,
+                tokens_before,
+                reason=f"{archive_error}; span kept",
+                ids=ids,
             )
-        spent = result.prompt_tokens + result.completion_tokens
+            return "failed"
+        result = self._summarise(span)
+        spent = _usage(result.prompt_tokens) + _usage(result.completion_tokens)
         self.summariser_tokens += spent
-        summary_message: dict[str, Any] | None = None
+        summary: dict[str, Any] | None = None
         summary_tokens = 0
         if result.nothing:
             kind: EventKind = "nothing"
-            reason = result.reason
-        elif result.summary is None:
-            kind, reason = "compaction_failed", result.reason or "no summary"
+            reason = result.reason if isinstance(result.reason, str) else ""
+        elif not isinstance(result.summary, str):
+            kind = "compaction_failed"
+            if result.summary is None:
+                reason = str(result.reason or "no summary")
+            else:
+                reason = f"summary is a {type(result.summary).__name__}, not text"
         else:
-            marker = f" Full text: {reference}." if reference else ""
-            summary_message = {
-                "role": "user",
-                "content": f"[{len(span)} earlier turns compacted.{marker}]\n"
-                f"Summary of what happened:\n{result.summary}",
-            }
-            summary_tokens = self.budget.message_tokens(summary_message)
+            summary = summary_message(len(span), result.summary, reference)
+            summary_tokens = self.budget.message_tokens(summary)
             kind, reason = "compacted", f"{span_tokens} -> {summary_tokens} tok"
             if summary_tokens >= span_tokens:
-                summary_message = None
                 kind = "compaction_failed"
                 reason = (
                     f"summary ({summary_tokens} tok) not smaller than its span "
                     f"({span_tokens} tok); span evicted"
                 )
+                summary, summary_tokens = None, 0  # nothing inserted, nothing counted
+        failed_call = kind == "compaction_failed" and (
+            not isinstance(result.summary, str) or bool(result.error)
+        )
+        if failed_call:
+            reason += self._back_off(result)
+        else:
+            self._failures = 0
         # Without a usable summary the span is evicted (it is already archived).
-        self._replace(start, end, summary_message, summary_tokens)
+        self._replace(start, end, summary, summary_tokens)
         self._event(
             kind,
             len(span),
@@ -567,6 +770,36 @@ class ManagedWindow:
         if pressure_before - self.pressure() < self.min_gain:
             return "low_gain"
         return "ok"
+
+    def _summarise(self, span: list[dict[str, Any]]) -> CompactionResult:
+        """The compactor's result, whatever it does: a raise or a wrong return is a failure."""
+        assert self._compactor is not None
+        try:
+            result = self._compactor.compact(span)
+        except Exception as exc:
+            return CompactionResult(
+                None,
+                reason=f"compactor raised {type(exc).__name__}: {redact(str(exc))[:300]}",
+                error=type(exc).__name__,
+            )
+        if not isinstance(result, CompactionResult):
+            return CompactionResult(
+                None,
+                reason=f"compactor returned {type(result).__name__}, not a CompactionResult",
+                error="TypeError",
+            )
+        return result
+
+    def _back_off(self, result: CompactionResult | None) -> str:
+        """Do not call the summariser again for a while; the event's reason says how long."""
+        asked = getattr(result, "retry_after", None)
+        if isinstance(asked, int | float) and math.isfinite(asked) and asked > 0:
+            delay = min(float(asked), config.COMPACT_BACKOFF_MAX_S)
+        else:
+            delay = min(config.COMPACT_BACKOFF_S * 2**self._failures, config.COMPACT_BACKOFF_MAX_S)
+        self._failures += 1
+        self._retry_at = self._clock() + delay
+        return f"; summariser not called again for {delay:g} s"
 
     def _evict_old_summaries(self) -> None:
         summaries = [entry for entry in self._entries if entry.summary]
@@ -599,7 +832,7 @@ class ManagedWindow:
         entries = self._entries
         reasons = self.pin_reasons()
         blocked = {entries[i].group for i in range(len(entries)) if reasons[i] is not None}
-        blocked.update(self._open_calls)
+        blocked.update(self._call_owner.values())
         group_tokens: dict[int, int] = {}
         group_order: list[int] = []
         summary_groups: list[int] = []
@@ -626,9 +859,17 @@ class ManagedWindow:
         tokens_before, pressure_before = self.tokens(), self.pressure()
         leaving = [entry for entry in self._entries if entry.group in groups]
         ids = [entry.id for entry in leaving]
-        reference = None
-        if self.archive is not None:
-            reference = self.archive.write([e.message for e in leaving], reason="evicted", ids=ids)
+        reference, archive_error = self._archive([e.message for e in leaving], "evicted", ids)
+        if archive_error:
+            # Nothing leaves that is not safely archived; the over_budget event follows.
+            self._event(
+                "evicted",
+                0,
+                tokens_before,
+                tokens_before,
+                reason=f"{archive_error}; nothing evicted",
+            )
+            return
         self._unmasked_tools -= _unmasked_tool_count(leaving)
         self._entries = [entry for entry in self._entries if entry.group not in groups]
         self._messages = [entry.message for entry in self._entries]
@@ -649,7 +890,7 @@ class ManagedWindow:
         one-line placeholder naming the tool and the size dropped (the original is archived)."""
         entries = self._entries
         reasons = self.pin_reasons()
-        tool_positions = [i for i, e in enumerate(entries) if e.message.get("role") == "tool"]
+        tool_positions = [i for i, e in enumerate(entries) if e.result]
         cutoff = len(tool_positions) - self.keep_tool_results
         victims = [
             i
@@ -657,24 +898,25 @@ class ManagedWindow:
             if not entries[i].masked and reasons[i] is None
         ]
         if not victims:
+            self._mask_floor = self._unmasked_tools
             return
         names = self._tool_names()
         tokens_before, pressure_before = self.tokens(), self.pressure()
         ids = [entries[i].id for i in victims]
-        reference = None
-        if self.archive is not None:
-            reference = self.archive.write(
-                [entries[i].message for i in victims], reason="masked", ids=ids
-            )
+        reference, archive_error = self._archive(
+            [entries[i].message for i in victims], "masked", ids
+        )
+        if archive_error:
+            self._mask_floor = self._unmasked_tools
+            return
+        where = f"; full text in {reference}" if reference else ""
+
+        def placeholder(text: str, call_id: str) -> str:
+            return f"[{names.get(call_id, 'tool')} result masked: {len(text)} chars dropped{where}]"
+
         for i in victims:
             entry = entries[i]
-            text, _ = content_text(entry.message.get("content"))
-            name = names.get(str(entry.message.get("tool_call_id")), "tool")
-            where = f"; full text in {reference}" if reference else ""
-            masked = {
-                **entry.message,
-                "content": f"[{name} result masked: {len(text)} chars dropped{where}]",
-            }
+            masked = map_tool_results(entry.message, placeholder)
             tokens = self.budget.message_tokens(masked)
             if tokens >= entry.tokens:
                 continue
@@ -682,6 +924,9 @@ class ManagedWindow:
             entry.message, entry.tokens, entry.masked = masked, tokens, True
             self._unmasked_tools -= 1
             self._messages[i] = masked
+        # Results left unmasked now (kept, pinned, or too small to shrink) do not trigger
+        # another pass until keep_tool_results more have arrived.
+        self._mask_floor = self._unmasked_tools
         self._event(
             "masked",
             len(victims),
@@ -696,8 +941,9 @@ class ManagedWindow:
     def _tool_names(self) -> dict[str, str]:
         names: dict[str, str] = {}
         for entry in self._entries:
-            for call in entry.message.get("tool_calls") or ():
-                names[str(call.get("id"))] = str((call.get("function") or {}).get("name") or "tool")
+            for ident, name in tool_calls(entry.message):
+                if ident is not None:
+                    names[ident] = name
         return names
 
     def _event(

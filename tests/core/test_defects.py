@@ -21,7 +21,7 @@ def contents(window: ManagedWindow) -> str:
 
 def test_1_fresh_summary_is_not_the_first_thing_evicted() -> None:
     """Seed: `_evict_once` pops the first unpinned index, which is the summary just inserted."""
-    window = make_window(max_span=10, max_compactions_per_prepare=1)
+    window = make_window(max_span_tokens=700, max_compactions_per_prepare=1)
     window.append({"role": "system", "content": "you are an agent"})
     window.append({"role": "user", "content": "TASK: port the parser"})
     fill(window, turns=90)
@@ -144,8 +144,8 @@ def test_8_a_summary_not_smaller_than_its_span_is_rejected() -> None:
 
 def test_8_low_gain_compaction_is_not_repeated_the_window_evicts_instead() -> None:
     """Seed: compacts again on the next call however little the last pass freed."""
-    client = ScriptedClient(default="- fact: /srv/a/b.py " * 180)  # a summary ~2/3 of its span
-    window = make_window(compactor=Compactor(client), min_gain=0.1, max_span=16)
+    client = ScriptedClient(default="- fact: /srv/a/b.py " * 300)  # a summary ~3/4 of its span
+    window = make_window(compactor=Compactor(client), min_gain=0.1, max_span_tokens=2_000)
     window.append({"role": "user", "content": "TASK: go"})
     fill(window, turns=60)
     window.prepare()

@@ -2,16 +2,51 @@
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from working_memory import Budget, Compactor, JsonlArchive, ManagedWindow, PinPolicy, read_archive
+from working_memory import (
+    Budget,
+    CompactionResult,
+    Compactor,
+    JsonlArchive,
+    ManagedWindow,
+    PinPolicy,
+    read_archive,
+)
 from working_memory.window import STRATEGIES
 
 from .helpers import ScriptedClient, orphans
+from .test_regimes import anthropic_pairing_ok
+
+
+class Misbehaving:
+    """A summariser that does everything a real one might: oversize summaries, NOTHING,
+    garbage return values, garbage usage, exceptions."""
+
+    REPLIES: tuple[object, ...] = (
+        CompactionResult("- fact: /src/a.py:12 raised KeyError", prompt_tokens=50),
+        CompactionResult("x " * 20_000),  # oversize: rejected
+        CompactionResult(None, nothing=True),
+        None,
+        CompactionResult(123),  # type: ignore[arg-type]
+        CompactionResult("ok", prompt_tokens=float("nan")),  # type: ignore[arg-type]
+        RuntimeError("boom"),
+    )
+
+    def __init__(self, start: int) -> None:
+        self.calls = itertools.count(start)
+
+    def compact(self, span: Any) -> Any:
+        reply = self.REPLIES[next(self.calls) % len(self.REPLIES)]
+        if isinstance(reply, BaseException):
+            raise reply
+        return reply
+
 
 REPLIES = [
     "- fact: /src/a.py:12 raised KeyError",
@@ -38,10 +73,11 @@ policy = st.fixed_dictionaries(
         "gap": st.floats(0.0, 0.2),
         "strategy": st.sampled_from(STRATEGIES),
         "replies": st.lists(st.sampled_from(range(len(REPLIES))), max_size=6),
-        "compactor": st.booleans(),
+        "compactor": st.sampled_from(["none", "scripted", "misbehaving", "misbehaving"]),
         "max_tool_tokens": st.sampled_from([None, 300, 1_500]),
-        "max_span": st.integers(2, 30),
+        "max_span_tokens": st.integers(100, 6_000),
         "window": st.integers(3_000, 20_000),
+        "format": st.sampled_from(["openai", "anthropic"]),
     }
 )
 
@@ -59,20 +95,26 @@ def _message(kind: str, size: int, n: int) -> list[dict[str, Any]]:
 
 
 @settings(
-    max_examples=120,
+    max_examples=250,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
-@given(ops=st.lists(op, min_size=5, max_size=160), config=policy)
+@given(ops=st.lists(op, min_size=20, max_size=160), config=policy)
 def test_random_sessions_keep_every_invariant(
     ops: list[tuple[Any, ...]], config: dict[str, Any], tmp_path_factory
 ) -> None:
     archive = JsonlArchive(Path(tmp_path_factory.mktemp("arch")) / "a.jsonl")
     client = ScriptedClient(replies=[REPLIES[i] for i in config["replies"]], default=REPLIES[0])
+    compactors = {
+        "none": None,
+        "scripted": Compactor(client),
+        "misbehaving": Misbehaving(sum(config["replies"])),
+    }
+    anthropic = config["format"] == "anthropic"
     window = ManagedWindow(
         budget=Budget(window=config["window"], reserve_completion=500, counter="estimate"),
         pins=PinPolicy(keep_recent=config["keep_recent"]),
-        compactor=Compactor(client) if config["compactor"] else None,
+        compactor=compactors[config["compactor"]],
         max_tool_tokens=min(config["max_tool_tokens"], 1_000)
         if config["max_tool_tokens"]
         else None,
@@ -80,7 +122,8 @@ def test_random_sessions_keep_every_invariant(
         evict_at=min(0.95, config["compact_at"] + config["gap"]),
         archive=archive,
         strategy=config["strategy"],
-        max_span=config["max_span"],
+        max_span_tokens=config["max_span_tokens"],
+        clock=itertools.count(step=7.0).__next__,  # time passes: backoffs end
     )
     window.append({"role": "system", "content": "you are an agent"})
     window.append({"role": "user", "content": "TASK: the task statement"})
@@ -93,14 +136,22 @@ def test_random_sessions_keep_every_invariant(
             except Exception as exc:  # pragma: no cover - the property is that this never happens
                 raise AssertionError(f"prepare() raised {exc!r}") from exc
             assert pinned_ids <= set(window.ids), "a pinned message left the window"
-            assert orphans(sent) == (set(), set())
+            if anthropic:
+                assert anthropic_pairing_ok(sent)
+            else:
+                assert orphans(sent) == (set(), set())
+            assert window.tokens() == window.budget.used(sent, window.tools), "totals drifted"
             if window.pressure() > window.evict_at:
                 assert window.events[-1].kind == "over_budget"
             assert "TASK: the task statement" in [m.get("content") for m in sent]
             unmasked = sum(
                 1
                 for m in sent
-                if m["role"] == "tool" and "result masked:" not in str(m.get("content"))
+                if (
+                    m["role"] == "tool"
+                    or str(m.get("content")).startswith("[{'type': 'tool_result'")
+                )
+                and "result masked:" not in str(m.get("content"))
             )
             assert window._unmasked_tools == unmasked
             continue
@@ -114,6 +165,29 @@ def test_random_sessions_keep_every_invariant(
             if kind == "tools":
                 calls, size = args
                 call_ids = [f"c{n}_{k}" for k in range(calls)]
+                if anthropic:
+                    window.append(
+                        {
+                            "role": "assistant",
+                            "content": [
+                                {"type": "tool_use", "id": c, "name": "sh", "input": {}}
+                                for c in call_ids
+                            ],
+                        }
+                    )
+                    result = [
+                        {"type": "tool_result", "tool_use_id": c, "content": "out\n" * size}
+                        for c in call_ids
+                    ]
+                    try:
+                        window.append({"role": "user", "content": result})
+                    except ValueError as exc:
+                        assert "cannot be sent" in str(exc)
+                        for block in result:
+                            block["content"] = "error: output too large"
+                        window.append({"role": "user", "content": result})
+                    appended |= set(window.ids) - before
+                    continue
                 window.append(
                     {
                         "role": "assistant",

@@ -24,7 +24,7 @@ _OVERRIDES = {
     "summariser": "summariser",
     "word_limit": "word_limit",
     "min_gain": "min_gain",
-    "max_span": "max_span",
+    "max_span_tokens": "max_span_tokens",
 }
 
 _COLUMNS = (
@@ -81,7 +81,9 @@ def add_parser(subparsers: Any) -> None:
     )
     group.add_argument("--word-limit", type=int, help="summary length in words")
     group.add_argument("--min-gain", type=float, help="least pressure a compaction must free")
-    group.add_argument("--max-span", type=int, help="most messages in one compaction")
+    group.add_argument(
+        "--max-span-tokens", type=int, help="most tokens one compaction sends the summariser"
+    )
     # Only flags given on the command line override a policy: default every override to None.
     parser.set_defaults(run=run, **dict.fromkeys(_OVERRIDES))
     for action in parser._actions:  # argparse keeps no public list; the help must not lie

@@ -311,7 +311,7 @@ class _WindowCache:
             evict_at=policy.evict_at,
             strategy=policy.strategy,
             min_gain=policy.min_gain,
-            max_span=policy.max_span,
+            max_span_tokens=policy.max_span_tokens,
             keep_tool_results=policy.keep_tool_results,
             max_summaries=policy.max_summaries,
         )
@@ -324,19 +324,23 @@ class _WindowCache:
             # Thresholds are plain attributes; a throwaway empty window derives the dependent
             # ones (compact_to, evict_to) exactly as the window's constructor does.
             fresh = ManagedWindow(budget, pins, None, policy.max_tool_tokens, **settings)
-            for name in (
-                "compact_at",
-                "compact_to",
-                "evict_at",
-                "evict_to",
-                "strategy",
-                "min_gain",
-                "min_span",
-                "max_span",
-                "keep_tool_results",
-                "max_summaries",
-            ):
-                setattr(self.window, name, getattr(fresh, name))
+            self.window.configure(
+                **{
+                    name: getattr(fresh, name)
+                    for name in (
+                        "compact_at",
+                        "compact_to",
+                        "evict_at",
+                        "evict_to",
+                        "strategy",
+                        "min_gain",
+                        "min_span",
+                        "max_span_tokens",
+                        "keep_tool_results",
+                        "max_summaries",
+                    )
+                }
+            )
             if self.window.pins != pins:
                 self.window.pins = pins
         window = self.window

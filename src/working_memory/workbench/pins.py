@@ -131,8 +131,13 @@ class PinPolicyEditor:
             "min_gain": slider(
                 widgets.FloatSlider, "min_gain", min=0.0, max=0.5, step=0.01, description="min gain"
             ),
-            "max_span": slider(
-                widgets.IntSlider, "max_span", min=2, max=200, description="max span"
+            "max_span_tokens": slider(
+                widgets.IntSlider,
+                "max_span_tokens",
+                min=1_000,
+                max=200_000,
+                step=1_000,
+                description="max span tok",
             ),
             "strategy": widgets.Dropdown(
                 options=list(STRATEGIES),
@@ -236,7 +241,7 @@ class PinPolicyEditor:
                 c["compact_at"],
                 c["evict_at"],
                 c["min_gain"],
-                c["max_span"],
+                c["max_span_tokens"],
                 c["strategy"],
                 c["keep_tool_results"],
                 c["max_tool_tokens"],

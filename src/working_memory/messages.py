@@ -1,0 +1,241 @@
+"""Message shape, in one place: roles, tool calls and their results, tool groups, the summary marker.
+
+Two wire formats carry tool use, and both are first-class:
+
+- OpenAI chat: an assistant message with `tool_calls: [{id, function: {name, arguments}}]`,
+  answered by `{"role": "tool", "tool_call_id": id, "content": ...}` messages;
+- Anthropic Messages: an assistant message whose `content` holds `{"type": "tool_use", id,
+  name, input}` blocks, answered by a user message whose `content` holds `{"type":
+  "tool_result", tool_use_id, content}` blocks.
+
+A *tool group* is an assistant turn that calls tools together with every message answering
+one of its calls. The window, replay and the workbench all pair calls and results here, so
+that compaction and eviction move whole groups and a call never loses its result.
+
+The pairing rule, for both formats: a call is open from its assistant turn until its result
+arrives, or until the next message that is not a result (a new user, assistant or system
+turn): a provider rejects a call left unanswered there, so the window stops waiting for it.
+A result that answers no open call is a message on its own (its call was never seen, already
+left the window, or came after it).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+from .overheads import content_text
+
+__all__ = [
+    "ROLES",
+    "SUMMARY_MARKER",
+    "content_text",
+    "is_summary_message",
+    "is_summary_text",
+    "is_tool_result_turn",
+    "is_typed_user_turn",
+    "map_tool_results",
+    "summary_message",
+    "tool_call_ids",
+    "tool_calls",
+    "tool_groups",
+    "tool_result_ids",
+    "validate_message",
+]
+
+ROLES = frozenset({"system", "user", "assistant", "tool"})
+
+# A compaction summary starts with this marker; it is how a plain message list (a saved
+# transcript, the workbench) recognises one without the window's metadata.
+SUMMARY_MARKER = re.compile(r"^\[\d+ earlier turns compacted\.")
+
+
+def summary_message(turns: int, summary: str, reference: str | None = None) -> dict[str, Any]:
+    """The one visible message a compacted span becomes (a user turn: every provider takes it)."""
+    where = f" Full text: {reference}." if reference else ""
+    return {
+        "role": "user",
+        "content": f"[{turns} earlier turns compacted.{where}]\nSummary of what happened:\n{summary}",
+    }
+
+
+def is_summary_text(text: str) -> bool:
+    return bool(SUMMARY_MARKER.match(text))
+
+
+def is_summary_message(message: Mapping[str, Any]) -> bool:
+    if message.get("role") != "user":
+        return False
+    content = message.get("content")
+    if isinstance(content, str):
+        return is_summary_text(content)
+    text, _ = content_text(content)
+    return is_summary_text(text)
+
+
+def _blocks(message: Mapping[str, Any], kind: str) -> Iterator[Mapping[str, Any]]:
+    content = message.get("content")
+    if isinstance(content, list):
+        for block in content:
+            if isinstance(block, Mapping) and block.get("type") == kind:
+                yield block
+
+
+def tool_calls(message: Mapping[str, Any]) -> list[tuple[str | None, str]]:
+    """(call id, tool name) of every tool call an assistant message makes, in either format."""
+    if message.get("role") != "assistant":
+        return []
+    calls: list[tuple[str | None, str]] = []
+    for call in message.get("tool_calls") or ():
+        function = call.get("function") or {}
+        ident = call.get("id")
+        calls.append((None if ident is None else str(ident), str(function.get("name") or "tool")))
+    for block in _blocks(message, "tool_use"):
+        ident = block.get("id")
+        calls.append((None if ident is None else str(ident), str(block.get("name") or "tool")))
+    return calls
+
+
+def tool_call_ids(message: Mapping[str, Any]) -> list[str]:
+    """The ids of the calls this message opens (empty for anything but an assistant turn)."""
+    return [ident for ident, _ in tool_calls(message) if ident is not None]
+
+
+def tool_result_ids(message: Mapping[str, Any]) -> list[str]:
+    """The call ids this message answers: a `tool` message's `tool_call_id`, or the
+    `tool_use_id` of each `tool_result` block in a user turn."""
+    role = message.get("role")
+    if role == "tool":
+        ident = message.get("tool_call_id")
+        return [] if ident is None else [str(ident)]
+    if role == "user":
+        return [
+            str(block["tool_use_id"])
+            for block in _blocks(message, "tool_result")
+            if block.get("tool_use_id") is not None
+        ]
+    return []
+
+
+def is_tool_result_turn(message: Mapping[str, Any]) -> bool:
+    """A message that only carries tool results: a `tool` message, or a user turn made only of
+    `tool_result` blocks (an Anthropic user turn the person did not type)."""
+    role = message.get("role")
+    if role == "tool":
+        return True
+    content = message.get("content")
+    if role != "user" or not isinstance(content, list) or not content:
+        return False
+    return all(isinstance(b, Mapping) and b.get("type") == "tool_result" for b in content)
+
+
+def is_typed_user_turn(message: Mapping[str, Any]) -> bool:
+    """A user turn a person (or the harness) wrote: not tool results and not a summary."""
+    return (
+        message.get("role") == "user"
+        and not is_tool_result_turn(message)
+        and not is_summary_message(message)
+    )
+
+
+def map_tool_results(message: Mapping[str, Any], edit: Any) -> dict[str, Any]:
+    """A copy of a result-carrying message with each result's text replaced by
+    `edit(text, call_id)` (which returns the new text, or None to keep it).
+
+    Works for `tool` messages (the whole content) and for `tool_result` blocks in a user turn
+    (each block's content); other blocks are kept as they are.
+    """
+    out = dict(message)
+    if message.get("role") == "tool":
+        text, _ = content_text(message.get("content"))
+        new = edit(text, str(message.get("tool_call_id")))
+        if new is not None:
+            out["content"] = new
+        return out
+    content = message.get("content")
+    if not isinstance(content, list):
+        return out
+    blocks: list[Any] = []
+    for block in content:
+        if isinstance(block, Mapping) and block.get("type") == "tool_result":
+            text, _ = content_text(block.get("content"))
+            new = edit(text, str(block.get("tool_use_id")))
+            if new is not None:
+                block = {**block, "content": new}
+        blocks.append(block)
+    out["content"] = blocks
+    return out
+
+
+def validate_message(message: Mapping[str, Any], *, where: str = "message") -> None:
+    """Raise ValueError naming the field when a message's tool-use structure is malformed.
+
+    Only what pairing and counting rely on is checked; a provider may still reject more.
+    """
+    role = message.get("role")
+    if role not in ROLES:
+        raise ValueError(
+            f"{where}: role {role!r} is not one a provider accepts: expected one of "
+            f"{', '.join(sorted(ROLES))}"
+        )
+    calls = message.get("tool_calls")
+    if calls is not None:
+        if role != "assistant":
+            raise ValueError(f"{where}: 'tool_calls' is only valid on an assistant message")
+        if not isinstance(calls, list | tuple):
+            raise ValueError(
+                f"{where}: 'tool_calls' must be a list of calls, got {type(calls).__name__}"
+            )
+        for index, call in enumerate(calls):
+            field = f"{where}: 'tool_calls[{index}]'"
+            if not isinstance(call, Mapping):
+                raise ValueError(
+                    f"{field} must be an object {{id, function: {{name, arguments}}}}, got "
+                    f"{type(call).__name__}"
+                )
+            function = call.get("function")
+            if function is not None and not isinstance(function, Mapping):
+                raise ValueError(
+                    f"{field}.function must be an object {{name, arguments}}, got "
+                    f"{type(function).__name__} {function!r:.40}"
+                )
+    if role == "tool" and isinstance(message.get("tool_call_id"), Mapping | list):
+        raise ValueError(f"{where}: 'tool_call_id' must be a string")
+    content = message.get("content")
+    if isinstance(content, list):
+        for index, block in enumerate(content):
+            if not isinstance(block, Mapping):
+                continue  # counted as text; nothing pairs on it
+            kind = block.get("type")
+            if kind == "tool_use" and not isinstance(block.get("id"), str):
+                raise ValueError(f"{where}: 'content[{index}]' is a tool_use block without an id")
+            if kind == "tool_result" and not isinstance(block.get("tool_use_id"), str):
+                raise ValueError(
+                    f"{where}: 'content[{index}]' is a tool_result block without a tool_use_id"
+                )
+
+
+def tool_groups(messages: Sequence[Mapping[str, Any]]) -> list[int]:
+    """For each message, the index of the first message of its tool group (see the module
+    docstring for the pairing rule). Linear in the list."""
+    groups: list[int] = []
+    owner: dict[str, int] = {}  # open call id -> index of the assistant turn that made it
+    for index, message in enumerate(messages):
+        answered = tool_result_ids(message)
+        group = index
+        if answered:
+            owners = [owner.pop(ident) for ident in answered if ident in owner]
+            if owners:
+                group = min(owners)
+                # One result turn answering two turns' calls joins them into one group.
+                for other in set(owners) - {group}:
+                    groups[:] = [group if g == other else g for g in groups]
+            if message.get("role") == "user" and not is_tool_result_turn(message):
+                owner.clear()  # a typed turn beside the results closes what is still open
+        else:
+            owner.clear()
+        for ident in tool_call_ids(message):
+            owner[ident] = index
+        groups.append(group)
+    return groups
