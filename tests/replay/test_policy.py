@@ -26,7 +26,10 @@ from working_memory.replay import PRESETS, Policy, resolve_policy
         ({"word_limit": 50}, lambda w: w.compactor.word_limit == 50),
         ({"compact_at": 0.5, "evict_at": 0.8}, lambda w: (w.compact_at, w.evict_at) == (0.5, 0.8)),
         ({"max_tool_tokens": None}, lambda w: w.max_tool_tokens is None),
-        ({"max_span": 9, "max_summaries": 2}, lambda w: (w.max_span, w.max_summaries) == (9, 2)),
+        (
+            {"max_span_tokens": 9_000, "max_summaries": 2},
+            lambda w: (w.max_span_tokens, w.max_summaries) == (9_000, 2),
+        ),
         ({"counter": "estimate"}, lambda w: w.budget.token_counter.name == "estimate"),
         ({"pin_corrections": False}, lambda w: w.pins.pin_corrections is False),
     ],

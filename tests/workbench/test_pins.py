@@ -179,12 +179,17 @@ def test_markup_in_messages_is_escaped(hostile: Transcript) -> None:
     keep_recent=st.integers(0, 12),
     window=st.sampled_from([6_000, 12_000, 30_000]),
     compact_at=st.floats(0.3, 0.85),
-    max_span=st.integers(2, 60),
+    max_span_tokens=st.integers(200, 20_000),
     explicit=st.sets(st.integers(0, 200), max_size=6),
     upto=st.integers(1, 220),
 )
 def test_preview_agrees_with_a_fresh_window(
-    keep_recent: int, window: int, compact_at: float, max_span: int, explicit: set[int], upto: int
+    keep_recent: int,
+    window: int,
+    compact_at: float,
+    max_span_tokens: int,
+    explicit: set[int],
+    upto: int,
 ) -> None:
     """The cached, re-pinned window gives what a ManagedWindow built from scratch gives."""
     messages = _SESSION
@@ -193,7 +198,7 @@ def test_preview_agrees_with_a_fresh_window(
         reserve_completion=500,
         keep_recent=keep_recent,
         compact_at=compact_at,
-        max_span=max_span,
+        max_span_tokens=max_span_tokens,
         explicit=frozenset(explicit),
         max_tool_tokens=1_000,
     )
