@@ -157,6 +157,9 @@ class PinPolicy:
         if not isinstance(self.explicit, frozenset):
             object.__setattr__(self, "explicit", frozenset(self.explicit))
         object.__setattr__(self, "_plan_re", re.compile(self.plan_pattern, re.IGNORECASE))
+        # The default pattern needs the word "plan" near the start: a substring test spares
+        # the regex on almost every turn.
+        object.__setattr__(self, "_plan_word", self.plan_pattern == DEFAULT_PLAN_PATTERN)
 
     # -- per-message rules (depend only on the message) -----------------------------------
     def is_correction(self, message: Mapping[str, Any]) -> bool:
@@ -177,7 +180,9 @@ class PinPolicy:
         if is_tool_result_turn(message):
             return False
         text, _ = content_text(message.get("content"))
-        return bool(text) and not is_summary_text(text) and bool(self._plan_re.match(text))  # type: ignore[attr-defined]
+        if not text or (self._plan_word and "plan" not in text[:120].lower()):  # type: ignore[attr-defined]
+            return False
+        return not is_summary_text(text) and bool(self._plan_re.match(text))  # type: ignore[attr-defined]
 
     # -- whole-list rules ----------------------------------------------------------------
     def pin_reasons(self, messages: Sequence[Mapping[str, Any]]) -> list[PinReason | None]:
