@@ -163,31 +163,40 @@ class PinPolicy:
 
     # -- per-message rules (depend only on the message) -----------------------------------
     def is_correction(self, message: Mapping[str, Any]) -> bool:
-        # A turn of tool results is not something a person typed, so it corrects nothing.
-        if message.get("role") != "user" or is_tool_result_turn(message):
-            return False
-        text, _ = content_text(message.get("content"))
-        if not text or is_summary_text(text):
-            return False
-        return self.correction_rule.matches(text)
+        return bool(self.flags(message) & STATIC_CORRECTION)
 
     def is_plan(self, message: Mapping[str, Any]) -> bool:
+        return bool(self.flags(message) & STATIC_PLAN)
+
+    def flags(self, message: Mapping[str, Any]) -> int:
+        """Bit flags of the rules that depend on the message alone (the window caches them):
+        STATIC_SYSTEM, STATIC_CORRECTION (a typed user turn matching the correction rule),
+        STATIC_PLAN (a turn opening with the plan pattern, or calling a plan tool). One pass
+        over the text, since this runs on every appended message."""
         role = message.get("role")
-        if role not in ("user", "assistant"):
-            return False
-        if any(name in self.plan_tools for _, name in _tool_calls(message)):
-            return True
+        if role == "system":
+            return STATIC_SYSTEM
+        if role != "user" and role != "assistant":
+            return 0
+        if role == "assistant" and any(name in self.plan_tools for _, name in _tool_calls(message)):
+            return STATIC_PLAN
+        # A turn of tool results is not something a person typed: no correction, no plan.
         if is_tool_result_turn(message):
-            return False
+            return 0
         text, _ = content_text(message.get("content"))
-        if not text or (self._plan_word and "plan" not in text[:120].lower()):  # type: ignore[attr-defined]
-            return False
-        return not is_summary_text(text) and bool(self._plan_re.match(text))  # type: ignore[attr-defined]
+        if not text or is_summary_text(text):
+            return 0
+        flags = 0
+        if role == "user" and self.correction_rule.matches(text):
+            flags |= STATIC_CORRECTION
+        if (not self._plan_word or "plan" in text[:120].lower()) and self._plan_re.match(text):  # type: ignore[attr-defined]
+            flags |= STATIC_PLAN
+        return flags
 
     # -- whole-list rules ----------------------------------------------------------------
     def pin_reasons(self, messages: Sequence[Mapping[str, Any]]) -> list[PinReason | None]:
         """Why each message of a plain list is pinned (None: it is not). Linear in the list."""
-        flags = [_static_flags(self, m) for m in messages]
+        flags = [self.flags(m) for m in messages]
         summaries = [is_summary_message(m) for m in messages]
         return resolve_pins(
             self,
@@ -205,18 +214,6 @@ class PinPolicy:
 
 
 STATIC_SYSTEM, STATIC_CORRECTION, STATIC_PLAN = 1, 2, 4
-
-
-def _static_flags(policy: PinPolicy, message: Mapping[str, Any]) -> int:
-    """Bit flags for the pin rules that depend on the message alone (cached by the window)."""
-    flags = 0
-    if message.get("role") == "system":
-        flags |= STATIC_SYSTEM
-    if policy.is_correction(message):
-        flags |= STATIC_CORRECTION
-    if policy.is_plan(message):
-        flags |= STATIC_PLAN
-    return flags
 
 
 def _first_task(messages: Sequence[Mapping[str, Any]], summaries: Sequence[bool]) -> int | None:

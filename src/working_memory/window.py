@@ -40,7 +40,6 @@ from .policy import (
     STATIC_PLAN,
     PinPolicy,
     PinReason,
-    _static_flags,
     resolve_pins,
 )
 
@@ -271,7 +270,7 @@ class ManagedWindow:
         # Message-only rules (corrections, plans) are cached per entry: recompute them once.
         self._pins = policy
         for entry in self._entries:
-            entry.flags = 0 if entry.summary else _static_flags(policy, entry.message)
+            entry.flags = 0 if entry.summary else policy.flags(entry.message)
         self._forget_searches()
 
     @property
@@ -387,7 +386,7 @@ class ManagedWindow:
         if pin:
             self._explicit.add(entry_id)
         entry = _Entry(
-            entry_id, message, tokens, group, _static_flags(self._pins, message), result=is_result
+            entry_id, message, tokens, group, self._pins.flags(message), result=is_result
         )
         self._entries.append(entry)
         self._messages.append(message)
