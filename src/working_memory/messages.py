@@ -45,6 +45,7 @@ __all__ = [
 ]
 
 ROLES = frozenset({"system", "user", "assistant", "tool"})
+_PLAIN_ROLES = frozenset({"system", "user", "assistant"})
 
 # A compaction summary starts with this marker; it is how a plain message list (a saved
 # transcript, the workbench) recognises one without the window's metadata.
@@ -174,6 +175,8 @@ def validate_message(message: Mapping[str, Any], *, where: str = "message") -> N
     Only what pairing and counting rely on is checked; a provider may still reject more.
     """
     role = message.get("role")
+    if role in _PLAIN_ROLES and "tool_calls" not in message and type(message.get("content")) is str:
+        return  # the common case: nothing to pair, nothing to check
     if role not in ROLES:
         raise ValueError(
             f"{where}: role {role!r} is not one a provider accepts: expected one of "

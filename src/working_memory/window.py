@@ -358,12 +358,16 @@ class ManagedWindow:
         exceeds the budget (a user's input is refused, never silently truncated); the window
         is then left as it was.
         """
-        if not isinstance(message, Mapping):
+        if type(message) is not dict and not isinstance(message, Mapping):
             raise TypeError(
                 f"a message must be a mapping with a 'role', got {type(message).__name__}"
             )
         entry_id = self._next_id
-        validate_message(message, where=f"message {entry_id} ({message.get('role')})")
+        try:
+            validate_message(message)
+        except ValueError as exc:  # name the message only when there is something to say
+            where = f"message {entry_id} ({message.get('role')})"
+            raise ValueError(str(exc).replace("message", where, 1)) from None
         role = message.get("role")
         message = dict(message)
         answered = tool_result_ids(message)
