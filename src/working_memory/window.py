@@ -13,7 +13,6 @@ import logging
 import math
 import time
 import warnings
-from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -42,6 +41,7 @@ from .policy import (
     PinReason,
     resolve_pins,
 )
+from .spans import eviction_plan, find_span, mask_victims
 
 __all__ = ["ROLES", "STRATEGIES", "ManagedWindow", "Strategy", "truncate_text"]
 
@@ -622,68 +622,24 @@ class ManagedWindow:
     def _find_span(
         self, eligible: Sequence[bool], regardless_of_pressure: bool = False
     ) -> tuple[int, int, str]:
-        """The oldest run of whole, unpinned tool groups worth compacting, and why none is.
-
-        A span grows group by group until it frees enough to reach `compact_to`, and stops
-        before a group that would take it past `max_span_tokens` (a first group is always
-        taken whole). A run with fewer than `min_span` messages, or too few tokens to free
-        `min_gain`, is skipped and the next run considered.
-        """
+        """The oldest span worth compacting (`spans.find_span`), with this window's settings."""
         entries = self._entries
-        count = len(entries)
-        group_tokens: Counter[int] = Counter()
-        group_sizes: Counter[int] = Counter()
-        for entry in entries:
-            group_tokens[entry.group] += entry.tokens
-            group_sizes[entry.group] += 1
         need = self.tokens() - self.compact_to * self._limit
         min_tokens = self.min_gain * self._limit
         if regardless_of_pressure:
             need, min_tokens = math.inf, 0
-        cap = self._span_cap()
-        max_messages = self.max_span if self.max_span is not None else count
-        best_tokens, runs = 0, 0
-        index = 0
-        while index < count:
-            if not eligible[index]:
-                index += 1
-                continue
-            runs += 1
-            start = position = index
-            tokens = 0
-            while position < count and eligible[position]:
-                entry = entries[position]
-                # A group that began before the run, or does not follow on contiguously,
-                # cannot be split off: the span ends before it.
-                if entry.group != entry.id:
-                    break
-                size = group_sizes[entry.group]
-                if position + size > count or not all(
-                    eligible[j] and entries[j].group == entry.group
-                    for j in range(position + 1, position + size)
-                ):
-                    break
-                if position > start and (
-                    tokens + group_tokens[entry.group] > cap
-                    or position + size - start > max_messages
-                ):
-                    break
-                tokens += group_tokens[entry.group]
-                position += size
-                if tokens >= need:
-                    break
-            if position - start >= self.min_span and tokens >= min_tokens and tokens > 0:
-                return start, position, ""
-            best_tokens = max(best_tokens, tokens)
-            index = max(position, index + 1)
-        if runs == 0:
-            why = "every message is pinned, a summary, or waiting for a tool result"
-        else:
-            why = (
-                f"no run of unpinned tool groups frees min_gain={self.min_gain:.2f} "
-                f"({int(min_tokens)} tok); the largest of {runs} run(s) holds {best_tokens} tok"
-            )
-        return 0, 0, why
+        start, end, why = find_span(
+            [e.tokens for e in entries],
+            [e.group for e in entries],
+            [e.id for e in entries],
+            eligible,
+            need=need,
+            min_tokens=min_tokens,
+            cap=self._span_cap(),
+            min_span=self.min_span,
+            max_messages=self.max_span,
+        )
+        return start, end, why
 
     def _compact_once(self) -> Literal["none", "ok", "failed", "low_gain"]:
         assert self._compactor is not None
@@ -827,33 +783,43 @@ class ManagedWindow:
         self._messages[start:end] = [entry.message for entry in replacement]
         self._message_tokens += tokens - removed
 
-    def _evict_down_to(self, target: float, *, reason: str) -> None:
-        """Drop whole unpinned tool groups, oldest first, summaries last, in one pass."""
-        need = self.tokens() - target * self._limit
+    def eviction_plan(
+        self,
+        target: float | None = None,
+        *,
+        spare: tuple[int, int] = (0, 0),
+        freed_first: int = 0,
+    ) -> list[int]:
+        """Positions of the messages eviction would drop to bring pressure down to `target`
+        (default `evict_to`): whole unpinned tool groups, oldest first, summaries last.
+        The groups of positions [start, end) in `spare` (a span about to be compacted) are
+        kept, and `freed_first` tokens (what its compaction frees) are counted as already
+        gone. Plans only; nothing is changed."""
+        target = self.evict_to if target is None else target
+        entries = self._entries
+        need = self.tokens() - target * self._limit - freed_first
+        chosen = self._plan_eviction(need, spare=spare)
+        return [i for i, e in enumerate(entries) if e.group in chosen]
+
+    def _plan_eviction(self, need: float, *, spare: tuple[int, int] = (0, 0)) -> set[int]:
         if need <= 0:
-            return
+            return set()
         entries = self._entries
         reasons = self.pin_reasons()
         blocked = {entries[i].group for i in range(len(entries)) if reasons[i] is not None}
         blocked.update(self._call_owner.values())
-        group_tokens: dict[int, int] = {}
-        group_order: list[int] = []
-        summary_groups: list[int] = []
-        for entry in entries:
-            if entry.group in blocked:
-                continue
-            if entry.group not in group_tokens:
-                group_tokens[entry.group] = 0
-                (summary_groups if entry.summary else group_order).append(entry.group)
-            group_tokens[entry.group] += entry.tokens
-        # Summaries go only after all other history: the newest summary is the last to go.
-        chosen: set[int] = set()
-        freed = 0
-        for group in (*group_order, *summary_groups):
-            if freed >= need:
-                break
-            chosen.add(group)
-            freed += group_tokens[group]
+        blocked.update(e.group for e in entries[spare[0] : spare[1]])
+        return eviction_plan(
+            [e.tokens for e in entries],
+            [e.group for e in entries],
+            [e.summary for e in entries],
+            blocked,
+            need,
+        )
+
+    def _evict_down_to(self, target: float, *, reason: str) -> None:
+        """Drop whole unpinned tool groups, oldest first, summaries last, in one pass."""
+        chosen = self._plan_eviction(self.tokens() - target * self._limit)
         if chosen:
             self._remove(chosen, reason=reason)
 
@@ -892,14 +858,12 @@ class ManagedWindow:
         """Observation masking: tool results older than the last `keep_tool_results` become a
         one-line placeholder naming the tool and the size dropped (the original is archived)."""
         entries = self._entries
-        reasons = self.pin_reasons()
-        tool_positions = [i for i, e in enumerate(entries) if e.result]
-        cutoff = len(tool_positions) - self.keep_tool_results
-        victims = [
-            i
-            for i in tool_positions[: max(0, cutoff)]
-            if not entries[i].masked and reasons[i] is None
-        ]
+        victims = mask_victims(
+            [e.result for e in entries],
+            [e.masked for e in entries],
+            [reason is not None for reason in self.pin_reasons()],
+            self.keep_tool_results,
+        )
         if not victims:
             self._mask_floor = self._unmasked_tools
             return

@@ -385,32 +385,14 @@ def preview_window(
     sizes = window.message_tokens()
     evicted: list[int] = []
     if window.pressure() > window.evict_at:
-        groups = tool_groups(window.messages)
-        calls = {i: len(m.get("tool_calls") or ()) for i, m in enumerate(window.messages)}
-        answered: dict[int, int] = {}
-        for i, g in enumerate(groups):
-            if g != i:
-                answered[g] = answered.get(g, 0) + 1
-        blocked = {groups[i] for i, r in enumerate(reasons) if r is not None}
-        blocked.update(g for g, n in calls.items() if n and answered.get(g, 0) < n)
-        group_tokens: dict[int, int] = {}
-        for i, g in enumerate(groups):
-            group_tokens[g] = group_tokens.get(g, 0) + sizes[i]
-        need = window.tokens() - window.evict_to * window.limit
         start, end = span
         if end > start and window.strategy in ("compact", "hybrid"):
             # The span goes to the summariser first: it is not evicted, and it frees its size
             # less the summary's (budgeted at the word limit, ~4/3 tokens a word).
-            blocked.update(groups[start:end])
-            need -= sum(sizes[start:end]) - policy.word_limit * 4 // 3
-        freed, chosen = 0, set()
-        for g in group_tokens:  # dicts keep first-seen order: oldest group first
-            if freed >= need:
-                break
-            if g not in blocked:
-                chosen.add(g)
-                freed += group_tokens[g]
-        evicted = [i for i, g in enumerate(groups) if g in chosen]
+            freed = sum(sizes[start:end]) - policy.word_limit * 4 // 3
+            evicted = window.eviction_plan(spare=span, freed_first=freed)
+        else:
+            evicted = window.eviction_plan()
     return WindowPreview(
         upto=upto,
         reasons=tuple(reasons),
