@@ -74,7 +74,7 @@ def truncate_text(text: str, keep_chars: int, *, reference: str | None = None) -
     return f"{text[:head]}\n... [{dropped} chars dropped{where}] ...\n{text[tail_start:]}"
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class _Entry:
     id: int  # append order (0, 1, ...); summaries get negative ids
     message: dict[str, Any]
@@ -374,9 +374,9 @@ class ManagedWindow:
         is_result = role == "tool" or bool(answered)
         if is_result and self.max_tool_tokens is not None:
             message, content_tokens = self._truncate(message)
-            tokens = self.budget.message_tokens(message, content_tokens=content_tokens)
+            tokens = self._budget.message_tokens(message, content_tokens=content_tokens)
         else:
-            tokens = self.budget.message_tokens(message)
+            tokens = self._budget.message_tokens(message)
         if tokens > self._limit:
             raise ValueError(
                 f"single {role} message is {tokens} tokens, over the {self._limit}-token "
@@ -384,7 +384,10 @@ class ManagedWindow:
             )
         # Validated and counted: from here on nothing raises, so a refusal changes nothing.
         self._next_id += 1
-        group = self._pair(entry_id, message, answered)
+        if answered or self._call_owner or role == "assistant":
+            group = self._pair(entry_id, message, answered)
+        else:
+            group = entry_id  # the common case: nothing to pair, nothing open
         if self._task_id is None and is_typed_user_turn(message):
             self._task_id = entry_id
         if pin:
