@@ -30,6 +30,7 @@ from .overheads import content_text
 __all__ = [
     "ROLES",
     "SUMMARY_MARKER",
+    "SYSTEM_ROLES",
     "content_text",
     "is_summary_message",
     "is_summary_text",
@@ -44,8 +45,10 @@ __all__ = [
     "validate_message",
 ]
 
-ROLES = frozenset({"system", "user", "assistant", "tool"})
-_PLAIN_ROLES = frozenset({"system", "user", "assistant"})
+# "developer" is OpenAI's newer name for the system role (the o-series models take it).
+ROLES = frozenset({"system", "developer", "user", "assistant", "tool"})
+SYSTEM_ROLES = frozenset({"system", "developer"})
+_PLAIN_ROLES = frozenset({"system", "developer", "user", "assistant"})
 
 # A compaction summary starts with this marker; it is how a plain message list (a saved
 # transcript, the workbench) recognises one without the window's metadata.

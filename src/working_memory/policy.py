@@ -16,6 +16,7 @@ from typing import Any, Literal, Protocol, runtime_checkable
 from . import config
 from .messages import (
     SUMMARY_MARKER,
+    SYSTEM_ROLES,
     content_text,
     is_summary_message,
     is_summary_text,
@@ -174,7 +175,7 @@ class PinPolicy:
         STATIC_PLAN (a turn opening with the plan pattern, or calling a plan tool). One pass
         over the text, since this runs on every appended message."""
         role = message.get("role")
-        if role == "system":
+        if role in SYSTEM_ROLES:
             return STATIC_SYSTEM
         if role != "user" and role != "assistant":
             return 0

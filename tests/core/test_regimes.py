@@ -463,3 +463,13 @@ def test_failures_back_off_exponentially_and_success_resets() -> None:
     fill(window, turns=60, start=900)
     window.prepare()
     assert window.events[-1].kind in ("compacted", "evicted")
+
+
+def test_a_developer_message_is_accepted_and_pinned_like_a_system_prompt() -> None:
+    window = make_window(compactor=None)
+    window.append({"role": "developer", "content": "You are terse."})
+    window.append({"role": "user", "content": "TASK: go"})
+    fill(window, turns=100)
+    window.prepare()
+    assert window.messages[0] == {"role": "developer", "content": "You are terse."}
+    assert window.pin_reasons()[:2] == ["system", "task"]
