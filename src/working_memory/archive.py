@@ -89,6 +89,7 @@ class JsonlArchive:
         # Another writer's appends are counted from here on (only the new bytes are read).
         self._size = 0
         self._lines = 0
+        self._clean = False  # the file ends with a newline at self._size
         if self.path.exists():  # count its lines, and end a cut last line, now
             with self._locked_file() as handle:
                 self._sync(handle)
@@ -116,6 +117,8 @@ class JsonlArchive:
         """Bring the line count up to the file as it is now (under the lock), and make sure the
         next write starts on a fresh line."""
         size = os.fstat(handle.fileno()).st_size
+        if size == self._size and self._clean:
+            return  # nobody wrote since our last write, which ended its line
         if size < self._size:  # truncated or replaced behind our back: count it all again
             self._size = self._lines = 0
         if size > self._size:
@@ -132,6 +135,7 @@ class JsonlArchive:
                 handle.write(b"\n")
                 self._lines += 1
                 self._size += 1
+        self._clean = True
 
     def _sync_directory(self) -> None:
         """A new file survives a power loss only once its directory entry is on disk too."""
