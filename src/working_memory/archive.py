@@ -1,6 +1,6 @@
 """Append-only JSONL archive: every message that leaves the window is written here first.
 
-What survives what (see docs/compaction.md, "The archive"):
+What survives what (see docs/archive.md):
 
 - a crash of the process (kill -9, an exception, OOM): every `write()` that returned is on
   disk, whatever `fsync` says: the bytes are in the OS page cache before the message leaves
