@@ -220,7 +220,11 @@ def scan_archive(path: str | os.PathLike[str]) -> ArchiveRead:
             try:
                 record = json.loads(text)
             except ValueError as exc:
-                what = "cut line (no newline at the end)" if cut else "not a JSON record"
+                what = (
+                    "cut line (no newline at the end)"
+                    if cut
+                    else "not a JSON record (most likely one cut by a crash, ended by a restart)"
+                )
                 skipped.append(SkippedLine(str(path), number, f"{what}: {exc}", text[:200]))
                 continue
             if not isinstance(record, dict) or "message" not in record:
