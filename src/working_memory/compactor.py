@@ -150,8 +150,8 @@ class Compactor:
     unless one is given; `deadline_s=math.inf` turns it off.
 
     An abandoned request is not cancelled on the server: it may still finish, and be billed.
-    While it is still running the next `compact()` fails at once rather than stack a second
-    request on a stuck server.
+    While `max_abandoned` of them (default 1) are still running, `compact()` fails at once
+    (`error="busy"`) rather than stack more requests on a stuck server.
     """
 
     def __init__(
@@ -162,6 +162,7 @@ class Compactor:
         prompt: str = COMPACT_PROMPT,
         max_span_chars: int = 400_000,
         deadline_s: float | None = None,
+        max_abandoned: int = 1,
     ) -> None:
         render_prompt(
             prompt, span="", limit=word_limit
@@ -188,7 +189,15 @@ class Compactor:
             self._takes_deadline = "deadline" in inspect.signature(complete).parameters  # type: ignore[arg-type]
         except (TypeError, ValueError):
             self._takes_deadline = False
-        self._abandoned: threading.Thread | None = None
+        if (
+            not isinstance(max_abandoned, int)
+            or isinstance(max_abandoned, bool)
+            or max_abandoned < 1
+        ):
+            raise ValueError(f"max_abandoned must be an integer >= 1, got {max_abandoned!r}")
+        self.max_abandoned = max_abandoned
+        self._abandoned: list[threading.Thread] = []  # requests given up on, maybe still running
+        self._abandoned_lock = threading.Lock()  # compare() calls one compactor from many threads
 
     def __repr__(self) -> str:
         return f"Compactor(client={type(self.client).__name__}, word_limit={self.word_limit})"
@@ -247,7 +256,8 @@ class Compactor:
         worker = threading.Thread(target=run, name="working-memory-compactor", daemon=True)
         worker.start()
         if not done.wait(self.deadline_s):
-            self._abandoned = worker
+            with self._abandoned_lock:
+                self._abandoned.append(worker)
             raise _DeadlinePassed(self.deadline_s)
         if "error" in outcome:
             raise outcome["error"]
@@ -256,14 +266,17 @@ class Compactor:
     def compact(self, span: Sequence[Mapping[str, Any]]) -> CompactionResult:
         request = self.build_request(span)
         started = time.perf_counter()
-        if self._abandoned is not None:
-            if self._abandoned.is_alive():
+        if self._abandoned:
+            with self._abandoned_lock:
+                self._abandoned = [t for t in self._abandoned if t.is_alive()]
+                stuck = len(self._abandoned)
+            if stuck >= self.max_abandoned:
                 return CompactionResult(
                     None,
-                    reason="summariser busy: the request abandoned at the last deadline is still running",
+                    reason=f"summariser busy: {stuck} request(s) abandoned at their deadline "
+                    "still running",
                     error="busy",
                 )
-            self._abandoned = None
         try:
             response = self._call(request)
             content = response.content

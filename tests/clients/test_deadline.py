@@ -95,10 +95,11 @@ def test_a_trickling_server_does_not_hold_compact_past_the_deadline(make: Make) 
     assert busy.error == "busy"
     assert len(server.requests) == 1
     server.close()  # the server stops trickling; the abandoned request ends
-    abandoned = compactor._abandoned
-    assert abandoned is not None
+    [abandoned] = compactor._abandoned
     abandoned.join(timeout=30)
     assert not abandoned.is_alive()
+    again = compactor.compact(SPAN)  # no longer busy: a new request goes out (and fails fast)
+    assert again.error != "busy"
 
 
 def test_an_explicit_deadline_is_kept_even_with_long_client_timeouts(make: Make) -> None:
@@ -192,3 +193,12 @@ def test_backoff_between_retries_stays_within_the_deadline(make: Make) -> None:
     assert result.summary is None
     assert result.error is not None and "500" in result.error
     assert len(server.requests) < 5
+
+
+def test_max_abandoned_bounds_the_requests_left_running(make: Make) -> None:
+    server, client = make([trickle(0.1, ok("Fixed."))] * 3, timeout=60)
+    compactor = Compactor(client, deadline_s=0.3, max_abandoned=2)
+    assert [compactor.compact(SPAN).error for _ in range(3)] == ["deadline", "deadline", "busy"]
+    assert len(server.requests) == 2
+    with pytest.raises(ValueError, match="max_abandoned"):
+        Compactor(client, max_abandoned=0)
