@@ -178,7 +178,8 @@ class BaseClient:
                 ):
                     # Waiting would outlast the deadline (or any sensible wait): give up now
                     # and let the caller back off; a sleep here would hold the agent loop.
-                    error.args = (f"{error} (asked to wait {wait:g}s: more than the time left)",)
+                    asked = "the server asked" if error.retry_after is not None else "backoff"
+                    error.args = (f"{error} ({asked}: wait {wait:g}s, more than the time left)",)
                     raise error from None
                 time.sleep(wait)
                 attempt += 1
