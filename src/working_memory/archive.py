@@ -69,6 +69,8 @@ class JsonlArchive:
       inside that window.
     - `fsync`: False (default) survives a crash of the process; True also survives a power
       loss, at one disk sync per write (see the module docstring for why the default is off).
+    - `lock_timeout_s`: how long a write waits for another writer's lock before raising
+      `TimeoutError` (writers hold it for microseconds; 10 s means that one is stuck).
     - Lines are ASCII (`ensure_ascii`): any string `json.loads` accepts, lone surrogates
       included, is written and read back unchanged.
     """
@@ -79,9 +81,13 @@ class JsonlArchive:
         *,
         fsync: bool = False,
         session: str | None = None,
+        lock_timeout_s: float = 10.0,
     ) -> None:
+        if not (isinstance(lock_timeout_s, int | float) and lock_timeout_s > 0):
+            raise ValueError(f"lock_timeout_s must be a positive number, got {lock_timeout_s!r}")
         self.path = Path(path)
         self.fsync = fsync
+        self.lock_timeout_s = float(lock_timeout_s)
         self.session = session if session is not None else uuid.uuid4().hex[:12]
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._thread_lock = threading.Lock()  # one archive object shared by threads
@@ -102,9 +108,7 @@ class JsonlArchive:
         created = not self.path.exists()
         with self._thread_lock, self.path.open("ab+") as handle:
             if fcntl is not None:
-                # flock, not lockf: it excludes two archive objects of one process too, and the
-                # kernel drops it when a writer dies (a kill -9 never leaves the path locked).
-                fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+                self._lock(handle)
             try:
                 if created and self.fsync:
                     self._sync_directory()
@@ -112,6 +116,26 @@ class JsonlArchive:
             finally:
                 if fcntl is not None:
                     fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+
+    def _lock(self, handle: BinaryIO) -> None:
+        """flock, not lockf: it excludes two archive objects of one process too, and the kernel
+        drops it when a writer dies (a kill -9 never leaves the path locked). A writer holds it
+        for microseconds; one that holds it for `lock_timeout_s` is stuck (a hung network
+        disk), and a clear error beats an agent loop that waits forever."""
+        started, pause = time.monotonic(), 0.001
+        while True:
+            try:
+                fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+                return
+            except BlockingIOError:
+                waited = time.monotonic() - started
+                if waited >= self.lock_timeout_s:
+                    raise TimeoutError(
+                        f"{self.path}: another writer has held the archive's lock for "
+                        f"{waited:.1f}s (lock_timeout_s={self.lock_timeout_s:g})"
+                    ) from None
+                time.sleep(pause)
+                pause = min(pause * 2, 0.05)
 
     def _sync(self, handle: BinaryIO) -> None:
         """Bring the line count up to the file as it is now (under the lock), and make sure the

@@ -258,3 +258,52 @@ def test_fsync_true_syncs_every_write_and_false_never(
     # One sync per write, and one of the directory when the write created the file.
     assert len(synced) == 6
     assert len(read_archive(durable.path)) == 5
+
+
+@posix_only
+def test_a_stuck_writer_is_a_clear_error_not_a_stall(tmp_path: Path) -> None:
+    path = tmp_path / "a.jsonl"
+    archive = JsonlArchive(path, session="late", lock_timeout_s=0.3)
+    holder = _spawn_writer(path, "--hold")
+    assert holder.stdout is not None
+    try:
+        assert holder.stdout.readline().strip() == "holding"
+        with pytest.raises(TimeoutError, match=rf"{path}: another writer has held"):
+            archive.write([message("late", 0)], reason="evicted", ids=[0])
+    finally:
+        os.kill(holder.pid, signal.SIGKILL)
+        holder.wait(timeout=30)
+        holder.stdout.close()
+    with pytest.raises(ValueError, match="lock_timeout_s"):
+        JsonlArchive(path, lock_timeout_s=0)
+
+
+def test_an_archive_truncated_behind_its_back_is_counted_again(tmp_path: Path) -> None:
+    path = tmp_path / "a.jsonl"
+    archive = JsonlArchive(path, session="s")
+    archive.write([message("s", i) for i in range(5)], reason="evicted", ids=list(range(5)))
+    path.write_bytes(b"")  # rotated by hand, say
+    reference = archive.write([message("s", 9)], reason="evicted", ids=[9])
+    assert reference == f"{path}:1-1"
+    check_reference(path, reference, "s", [9])
+
+
+def test_threads_sharing_one_archive_keep_their_references_right(tmp_path: Path) -> None:
+    path = tmp_path / "a.jsonl"
+    archive = JsonlArchive(path, session="shared")
+    written: list[tuple[str, list[int]]] = []
+
+    def work(base: int) -> None:
+        for step in range(40):
+            ids = list(range(base + step * 10, base + step * 10 + 1 + step % 3))
+            reference = archive.write([message("shared", i) for i in ids], reason="x", ids=ids)
+            written.append((reference, ids))
+
+    threads = [threading.Thread(target=work, args=(n * 1_000,)) for n in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(written) == 160
+    for reference, ids in written:
+        check_reference(path, reference, "shared", ids)
