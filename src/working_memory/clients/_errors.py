@@ -29,7 +29,7 @@ class ClientNotConfigured(ClientConfigError):
 
 
 class LLMCallError(ClientError):
-    """A call that failed after the SDK's own retries.
+    """A call that failed after the client's retries.
 
     `kind` is one of: timeout, rate_limited, server_error, http_error, auth, connection,
     malformed, empty. `status_code` is the last HTTP status seen, if any. `retry_after` is
@@ -57,7 +57,7 @@ class LLMCallError(ClientError):
 
     @property
     def retryable(self) -> bool:
-        """Whether trying again later could help (the SDK already retried these)."""
+        """Whether trying again later could help (the client already retried these)."""
         return self.kind in {"timeout", "rate_limited", "server_error", "connection"}
 
 
