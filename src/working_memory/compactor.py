@@ -180,10 +180,7 @@ class Compactor:
         self.word_limit = word_limit
         self.prompt = prompt
         self.max_span_chars = max_span_chars
-        if deadline_s is None:
-            budget = getattr(client, "call_budget_s", None)
-            deadline_s = float(budget()) if callable(budget) else math.inf
-        self.deadline_s = float(deadline_s)
+        self.deadline_s = float(deadline_s) if deadline_s is not None else _budget_of(client)
         complete = getattr(client, "complete", None)
         try:
             self._takes_deadline = "deadline" in inspect.signature(complete).parameters  # type: ignore[arg-type]
@@ -274,7 +271,7 @@ class Compactor:
                 return CompactionResult(
                     None,
                     reason=f"summariser busy: {stuck} request(s) abandoned at their deadline "
-                    "still running",
+                    "are still running",
                     error="busy",
                 )
         try:
@@ -321,6 +318,18 @@ class Compactor:
                 **meta,
             )
         return CompactionResult(summary, reason="summarised", **meta)
+
+
+def _budget_of(client: Any) -> float:
+    """The client's own call budget (seconds), or no deadline when it has none worth using."""
+    budget = getattr(client, "call_budget_s", None)
+    if not callable(budget):
+        return math.inf
+    try:
+        seconds = float(budget())
+    except Exception:
+        return math.inf
+    return seconds if seconds > 0 and not math.isnan(seconds) else math.inf
 
 
 class _DeadlinePassed(Exception):
