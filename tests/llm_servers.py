@@ -25,8 +25,10 @@ call, a wrong key), record every request, and answer from a script of replies:
 - `srv.base_url` is what the SDK wants: `http://127.0.0.1:PORT/v1` for OpenAI, the bare
   origin for Anthropic (its SDK adds `/v1/messages`).
 
-Reply factories: `ok`, `delay`, `status`, `malformed`, `empty`, `null_content`, `raw`,
-`disconnect`. Closing the server wakes any request still sleeping in a delay.
+Reply factories: `ok`, `delay`, `trickle`, `status`, `malformed`, `empty`, `null_content`,
+`raw`, `disconnect`. `ok(text, usage=...)` sends that usage object verbatim (garbage
+included; `usage=MISSING` leaves it out). Closing the server wakes any request still
+sleeping in a delay or trickling its body.
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Self
 
 __all__ = [
+    "MISSING",
     "AnthropicServer",
     "OpenAIServer",
     "RecordedRequest",
@@ -55,10 +58,15 @@ __all__ = [
     "post",
     "raw",
     "status",
+    "trickle",
 ]
 
 
 # --------------------------------------------------------------------------- replies
+
+
+MISSING: Any = "<no usage object>"  # ok(usage=MISSING): the reply carries no usage at all
+_COMPUTED: Any = "<usage computed from the request>"
 
 
 @dataclass(frozen=True)
@@ -80,6 +88,8 @@ class Reply:
     completion_tokens: int | None = None
     cached_tokens: int = 0
     cache_write_tokens: int = 0
+    trickle: float = 0.0  # seconds between the body's bytes (0: all at once)
+    usage: Any = _COMPUTED
 
 
 def ok(
@@ -91,6 +101,7 @@ def ok(
     completion_tokens: int | None = None,
     cached_tokens: int = 0,
     cache_write_tokens: int = 0,
+    usage: Any = _COMPUTED,
 ) -> Reply:
     """A successful completion with `text`. Token counts default to chars/4 of request and reply;
     `model` defaults to the model the request named (real APIs may answer a dated snapshot)."""
@@ -103,6 +114,7 @@ def ok(
         completion_tokens=completion_tokens,
         cached_tokens=cached_tokens,
         cache_write_tokens=cache_write_tokens,
+        usage=usage,
     )
 
 
@@ -112,6 +124,13 @@ def delay(seconds: float, then: Reply | str | None = None) -> Reply:
         return Reply("default", delay=seconds)
     reply = ok(then) if isinstance(then, str) else then
     return replace(reply, delay=reply.delay + seconds)
+
+
+def trickle(interval: float, then: Reply | str | None = None) -> Reply:
+    """Send the headers at once, then the body one byte every `interval` seconds: a server (or
+    proxy) that never trips a per-read timeout but takes minutes to answer."""
+    reply = ok(then) if isinstance(then, str) else then or Reply("default")
+    return replace(reply, trickle=interval)
 
 
 def status(
@@ -348,8 +367,10 @@ class _LoopbackServer:
             return scripted
         answer = (self.responder or self._echo)(request)
         reply = ok(answer) if isinstance(answer, str) else answer
-        if scripted is not None:  # a bare delay(...) whose answer is the responder's
-            reply = replace(reply, delay=reply.delay + scripted.delay)
+        if scripted is not None:  # a bare delay(...)/trickle(...) whose answer is the responder's
+            reply = replace(
+                reply, delay=reply.delay + scripted.delay, trickle=reply.trickle or scripted.trickle
+            )
         return reply
 
     @staticmethod
@@ -410,7 +431,14 @@ class _LoopbackServer:
             handler.close_connection = True
             return
         if reply.kind == "raw":
-            self._send(handler, reply.status, reply.body, reply.headers, reply.content_type)
+            self._send(
+                handler,
+                reply.status,
+                reply.body,
+                reply.headers,
+                reply.content_type,
+                trickle=reply.trickle,
+            )
             return
         if reply.kind == "status":
             message = reply.message or f"test server error {reply.status}"
@@ -419,11 +447,15 @@ class _LoopbackServer:
                 reply.status,
                 self._error_body(reply.status, message, reply.error_type),
                 reply.headers,
+                trickle=reply.trickle,
             )
             return
-        self._send(
-            handler, 200, json.dumps(self._success(request.body, reply)).encode(), reply.headers
-        )
+        body = self._success(request.body, reply)
+        if reply.usage is MISSING:
+            body.pop("usage", None)
+        elif reply.usage is not _COMPUTED:
+            body["usage"] = reply.usage
+        self._send(handler, 200, json.dumps(body).encode(), reply.headers, trickle=reply.trickle)
 
     def _send(
         self,
@@ -432,6 +464,8 @@ class _LoopbackServer:
         body: bytes,
         headers: Mapping[str, str],
         content_type: str = "application/json",
+        *,
+        trickle: float = 0.0,
     ) -> None:
         self._finished(handler)
         try:
@@ -442,7 +476,15 @@ class _LoopbackServer:
             for name, value in headers.items():
                 handler.send_header(name, value)
             handler.end_headers()
-            handler.wfile.write(body)
+            if trickle <= 0:
+                handler.wfile.write(body)
+                return
+            for index in range(len(body)):
+                handler.wfile.write(body[index : index + 1])
+                handler.wfile.flush()
+                if self._stopping.wait(trickle):
+                    handler.close_connection = True
+                    return
         except (BrokenPipeError, ConnectionResetError):  # the client gave up (a timeout test)
             handler.close_connection = True
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .archive import Archive, JsonlArchive, read_archive
+from .archive import Archive, ArchiveWarning, JsonlArchive, read_archive, scan_archive
 from .budget import Budget
 from .calibrated import CalibratedCounter
 from .clients import (
@@ -63,6 +63,7 @@ __all__ = [
     "TEMPLATES",
     "AnthropicClient",
     "Archive",
+    "ArchiveWarning",
     "Budget",
     "CalibratedCounter",
     "CallCheck",
@@ -124,6 +125,7 @@ __all__ = [
     "render_prompt",
     "render_span",
     "replay",
+    "scan_archive",
     "synthetic_session",
     "template_problems",
     "tool_groups",

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
+import inspect
 import json
+import math
+import threading
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -41,7 +45,9 @@ class CompactionResult:
     latency_s: float = 0.0
     cost_usd: float | None = None
     model: str = ""
-    retry_after: float | None = None  # seconds the summariser asks the caller to wait
+    # Seconds the summariser asks the caller to wait before calling again (a 429/503's
+    # Retry-After), or None when it did not say. The window backs off until then.
+    retry_after: float | None = None
 
     @property
     def ok(self) -> bool:
@@ -93,13 +99,38 @@ def render_span(messages: Sequence[Mapping[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+def _count(value: Any) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value if value >= 0 else None
+    if isinstance(value, float) and math.isfinite(value) and value >= 0 and value.is_integer():
+        return int(value)
+    return None
+
+
 def _usage_of(response: Any) -> tuple[int, int, float | None, str]:
+    """Token counts, cost and model of a reply; garbage in any of them (strings, negatives,
+    NaN, infinities) is dropped, never a reason to throw the summary away."""
     usage = getattr(response, "usage", None)
-    prompt = int(getattr(usage, "prompt_tokens", 0) or 0) if usage is not None else 0
-    completion = int(getattr(usage, "completion_tokens", 0) or 0) if usage is not None else 0
+    prompt = _count(getattr(usage, "prompt_tokens", 0) or 0) if usage is not None else 0
+    completion = _count(getattr(usage, "completion_tokens", 0) or 0) if usage is not None else 0
+    if prompt is None or completion is None:
+        prompt = completion = 0
     cost = getattr(response, "cost_usd", None)
-    model = str(getattr(response, "model", "") or "")
-    return prompt, completion, cost, model
+    if isinstance(cost, bool) or not (
+        isinstance(cost, int | float) and math.isfinite(cost) and cost >= 0
+    ):
+        cost = None
+    model = getattr(response, "model", "")
+    return prompt, completion, cost, model if isinstance(model, str) else ""
+
+
+def _seconds(value: Any) -> float | None:
+    """A non-negative, finite number of seconds, else None."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    return float(value) if math.isfinite(value) and value >= 0 else None
 
 
 class Compactor:
@@ -107,6 +138,20 @@ class Compactor:
 
     Any exception from the client (timeouts, 429s, 5xx, malformed responses) becomes a
     result with `error` set: a failed summariser costs the window a span, never the loop.
+
+    `deadline_s` bounds one `compact()` by the wall clock: the request runs in a worker
+    thread and `compact()` stops waiting at the deadline, returning a failed result. A
+    per-read timeout alone cannot do that (a server trickling one byte a second never
+    times out). The default is derived from the client: `client.call_budget_s()`, which
+    for the bundled clients is `timeout x (max_retries + 1)` plus the backoff between
+    attempts (60 s and 2 retries: 181.5 s; WM_TIMEOUT=1: 4.5 s); the client's own retries
+    and Retry-After waits are held to the same deadline. A client without
+    `call_budget_s` (a scripted fake, a local function) runs inline with no deadline
+    unless one is given; `deadline_s=math.inf` turns it off.
+
+    An abandoned request is not cancelled on the server: it may still finish, and be billed.
+    While `max_abandoned` of them (default 1) are still running, `compact()` fails at once
+    (`error="busy"`) rather than stack more requests on a stuck server.
     """
 
     def __init__(
@@ -116,14 +161,40 @@ class Compactor:
         word_limit: int = 200,
         prompt: str = COMPACT_PROMPT,
         max_span_chars: int = 400_000,
+        deadline_s: float | None = None,
+        max_abandoned: int = 1,
     ) -> None:
         render_prompt(
             prompt, span="", limit=word_limit
         )  # reject a bad template now, not mid-session
+        if deadline_s is not None and (
+            isinstance(deadline_s, bool)
+            or not isinstance(deadline_s, int | float)
+            or math.isnan(deadline_s)
+            or deadline_s <= 0
+        ):
+            raise ValueError(
+                f"deadline_s must be a positive number of seconds (or math.inf), got {deadline_s!r}"
+            )
         self.client = client
         self.word_limit = word_limit
         self.prompt = prompt
         self.max_span_chars = max_span_chars
+        self.deadline_s = float(deadline_s) if deadline_s is not None else _budget_of(client)
+        complete = getattr(client, "complete", None)
+        try:
+            self._takes_deadline = "deadline" in inspect.signature(complete).parameters  # type: ignore[arg-type]
+        except (TypeError, ValueError):
+            self._takes_deadline = False
+        if (
+            not isinstance(max_abandoned, int)
+            or isinstance(max_abandoned, bool)
+            or max_abandoned < 1
+        ):
+            raise ValueError(f"max_abandoned must be an integer >= 1, got {max_abandoned!r}")
+        self.max_abandoned = max_abandoned
+        self._abandoned: list[threading.Thread] = []  # requests given up on, maybe still running
+        self._abandoned_lock = threading.Lock()  # compare() calls one compactor from many threads
 
     def __repr__(self) -> str:
         return f"Compactor(client={type(self.client).__name__}, word_limit={self.word_limit})"
@@ -141,28 +212,89 @@ class Compactor:
             }
         ]
 
+    def _redact(self, text: str) -> str:
+        """Scrub keys: the client's own (given in code or not) when it can, the usual ones always."""
+        scrub = getattr(self.client, "redact_secrets", None)
+        if callable(scrub):
+            # A redactor that fails must not turn a result into a raise.
+            with contextlib.suppress(Exception):
+                text = str(scrub(text))
+        return redact(text)
+
+    def _failed(self, exc: BaseException, started: float) -> CompactionResult:
+        reason = self._redact(f"{type(exc).__name__}: {exc}")[:500]
+        return CompactionResult(
+            None,
+            reason=f"summariser failed: {reason}",
+            error=reason,
+            latency_s=time.perf_counter() - started,
+            retry_after=_seconds(getattr(exc, "retry_after", None)),
+        )
+
+    def _call(self, request: list[dict[str, Any]]) -> Any:
+        """The client's reply, or raises what it raised; within the deadline when there is one."""
+        if math.isinf(self.deadline_s):
+            return self.client.complete(request)
+        deadline = time.monotonic() + self.deadline_s
+        outcome: dict[str, Any] = {}
+        done = threading.Event()
+
+        def run() -> None:
+            try:
+                if self._takes_deadline:
+                    outcome["response"] = self.client.complete(request, deadline=deadline)  # type: ignore[call-arg]
+                else:
+                    outcome["response"] = self.client.complete(request)
+            except Exception as exc:
+                outcome["error"] = exc
+            finally:
+                done.set()
+
+        worker = threading.Thread(target=run, name="working-memory-compactor", daemon=True)
+        worker.start()
+        if not done.wait(self.deadline_s):
+            with self._abandoned_lock:
+                self._abandoned.append(worker)
+            raise _DeadlinePassed(self.deadline_s)
+        if "error" in outcome:
+            raise outcome["error"]
+        return outcome["response"]
+
     def compact(self, span: Sequence[Mapping[str, Any]]) -> CompactionResult:
         request = self.build_request(span)
         started = time.perf_counter()
+        if self._abandoned:
+            with self._abandoned_lock:
+                self._abandoned = [t for t in self._abandoned if t.is_alive()]
+                stuck = len(self._abandoned)
+            if stuck >= self.max_abandoned:
+                return CompactionResult(
+                    None,
+                    reason=f"summariser busy: {stuck} request(s) abandoned at their deadline "
+                    "are still running",
+                    error="busy",
+                )
         try:
-            response = self.client.complete(request)
+            response = self._call(request)
             content = response.content
-        except Exception as exc:
-            reason = redact(f"{type(exc).__name__}: {exc}")[:500]
+        except _DeadlinePassed as passed:
             return CompactionResult(
                 None,
-                reason=f"summariser failed: {reason}",
-                error=reason,
+                reason=f"summariser missed its deadline of {passed.seconds:g}s; the request was "
+                "abandoned (it may still finish, and be billed)",
+                error="deadline",
                 latency_s=time.perf_counter() - started,
             )
-        latency = getattr(response, "latency_s", None) or time.perf_counter() - started
+        except Exception as exc:
+            return self._failed(exc, started)
+        latency = _seconds(getattr(response, "latency_s", None)) or time.perf_counter() - started
         prompt_tokens, completion_tokens, cost, model = _usage_of(response)
         meta: dict[str, Any] = dict(
             prompt_tokens=prompt_tokens,
             completion_tokens=completion_tokens,
             latency_s=latency,
             cost_usd=cost,
-            model=model,
+            model=self._redact(model),
         )
         if not isinstance(content, str):
             return CompactionResult(
@@ -186,3 +318,21 @@ class Compactor:
                 **meta,
             )
         return CompactionResult(summary, reason="summarised", **meta)
+
+
+def _budget_of(client: Any) -> float:
+    """The client's own call budget (seconds), or no deadline when it has none worth using."""
+    budget = getattr(client, "call_budget_s", None)
+    if not callable(budget):
+        return math.inf
+    try:
+        seconds = float(budget())
+    except Exception:
+        return math.inf
+    return seconds if seconds > 0 and not math.isnan(seconds) else math.inf
+
+
+class _DeadlinePassed(Exception):
+    def __init__(self, seconds: float) -> None:
+        super().__init__(f"deadline of {seconds:g}s passed")
+        self.seconds = seconds

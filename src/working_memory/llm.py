@@ -1,7 +1,10 @@
 """The small client Protocol the compactor talks to, and the plain values a call returns.
 
 `clients/` implements it over real SDKs; anything with `.complete(messages)` returning an
-object with `.content` works (a scripted fake in tests, a local model, a cache).
+object with `.content` works (a scripted fake in tests, a local model, a cache). The Compactor
+also uses, when a client has them: a `deadline=` keyword of `complete` (a `time.monotonic()`
+instant its retries keep to), `call_budget_s()` (its default deadline) and
+`redact_secrets(text)` (to scrub the client's own key from error text).
 """
 
 from __future__ import annotations

@@ -98,7 +98,8 @@ def test_429_with_retry_after_then_success(make: Make) -> None:
     response = client.complete(MESSAGES)
     assert response.content == "after the 429"
     assert len(server.requests) == 2
-    # The SDK says which attempt it is: the retry is the SDK's, not a loop of ours.
+    # The client retries (the SDK's loop is off, so waits keep to a deadline) and numbers
+    # its attempts in the SDK's header.
     assert [r.headers.get("x-stainless-retry-count") for r in server.requests] == ["0", "1"]
 
 

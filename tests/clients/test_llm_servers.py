@@ -12,6 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from tests.llm_servers import (
+    MISSING,
     AnthropicServer,
     OpenAIServer,
     RecordedRequest,
@@ -19,6 +20,7 @@ from tests.llm_servers import (
     ok,
     post,
     status,
+    trickle,
 )
 
 CHAT = {"model": "m", "messages": [{"role": "user", "content": "hello"}]}
@@ -279,3 +281,18 @@ def test_key_check_accepts_either_header() -> None:
         )
         assert post(f"{server.base_url}/v1/messages", body, ANTHROPIC_HEADERS)[0] == 401
         assert [r.sent_key for r in server.requests] == ["k-123", "k-123", None]
+
+
+def test_trickle_sends_the_whole_body_slowly_and_usage_can_be_replaced() -> None:
+    with OpenAIServer(
+        [trickle(0.002, ok("slow", usage={"prompt_tokens": "x"})), ok("no usage", usage=MISSING)]
+    ) as server:
+        started = time.perf_counter()
+        code, body, headers = post(f"{server.base_url}/chat/completions", CHAT)
+        elapsed = time.perf_counter() - started
+        assert code == 200
+        assert body["choices"][0]["message"]["content"] == "slow"
+        assert body["usage"] == {"prompt_tokens": "x"}
+        assert elapsed >= 0.002 * int(headers["content-length"]) * 0.9  # one byte per interval
+        _, plain, _ = post(f"{server.base_url}/chat/completions", CHAT)
+        assert "usage" not in plain

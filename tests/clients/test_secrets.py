@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import logging
 import pickle
 
 import pytest
 
 from tests.clients.conftest import ANTHROPIC_KEY, LOCAL_KEY, OPENAI_KEY
-from tests.llm_servers import AnthropicServer, OpenAIServer, status
+from tests.llm_servers import AnthropicServer, OpenAIServer, raw, status
 from working_memory.clients import (
     AnthropicClient,
     ClientConfig,
@@ -114,3 +115,48 @@ def test_logs_of_a_failing_call_hold_no_key(caplog: pytest.LogCaptureFixture) ->
     text = "\n".join(f"{r.getMessage()} {r.args!r}" for r in caplog.records)
     assert "working_memory.clients" in {r.name for r in caplog.records}
     _clean(text)
+
+
+# Bodies that are not a completion, each quoting the key back (as a broken proxy might).
+ECHOING_BODIES = {
+    "key as a token count": lambda key, provider: json.dumps(
+        {
+            "id": "x",
+            "model": "m",
+            "choices": [{"index": 0, "message": {"role": "assistant", "content": "A summary."}}],
+            "content": [{"type": "text", "text": "A summary."}],
+            "usage": {"prompt_tokens": key, "completion_tokens": 1}
+            if provider == "openai"
+            else {"input_tokens": key, "output_tokens": 1},
+        }
+    ),
+    "key as the model": lambda key, provider: json.dumps(
+        {
+            "id": "x",
+            "model": {"echo": key},
+            "choices": [{"index": 0, "message": {"role": "assistant", "content": "A summary."}}],
+            "content": [{"type": "text", "text": "A summary."}],
+        }
+    ),
+    "key as a JSON string body": lambda key, provider: json.dumps(f"error: bad key {key}"),
+    "key in a cut body": lambda key, provider: '{"error": "bad key ' + key,
+    "key as choices": lambda key, provider: json.dumps({"choices": {key: 1}, "content": {key: 1}}),
+}
+
+
+@pytest.mark.parametrize("provider", ["openai", "anthropic"])
+@pytest.mark.parametrize("body", list(ECHOING_BODIES), ids=list(ECHOING_BODIES))
+def test_a_key_given_in_code_is_redacted_from_parse_errors(provider: str, body: str) -> None:
+    # LOCAL_KEY is not key-shaped and not in the environment: only the client knows it.
+    cls = OpenAIClient if provider == "openai" else AnthropicClient
+    server_cls = OpenAIServer if provider == "openai" else AnthropicServer
+    reply = raw(200, ECHOING_BODIES[body](LOCAL_KEY, provider))
+    with server_cls([reply, reply]) as server:
+        client = cls("m", base_url=server.base_url, api_key=LOCAL_KEY, max_retries=0)
+        try:
+            shown = repr(client.complete([{"role": "user", "content": "hi"}]))
+        except LLMCallError as error:  # any other exception would be a bug of its own
+            shown = f"{error} {error!r} {error.args!r}"
+        result = Compactor(client).compact([{"role": "user", "content": "a long span " * 20}])
+    assert LOCAL_KEY not in shown
+    assert LOCAL_KEY not in repr(result)

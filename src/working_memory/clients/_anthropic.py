@@ -9,7 +9,7 @@ from types import ModuleType
 from typing import Any
 
 from ..llm import LLMResponse, Message
-from ._base import BaseClient
+from ._base import BaseClient, usage_counts
 from ._errors import EmptyResponse
 from ._prices import Price
 from ._settings import DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_S, ClientConfig
@@ -244,7 +244,7 @@ class AnthropicClient(BaseClient):
             api_key=key,
             base_url=config.base_url or None,
             timeout=config.timeout,
-            max_retries=config.max_retries,
+            max_retries=0,  # BaseClient.complete retries, holding the waits to a deadline
             default_headers=dict(config.extra_headers) or None,
         )
 
@@ -265,8 +265,13 @@ class AnthropicClient(BaseClient):
             body["temperature"] = config.temperature
         return body
 
-    def _call(self, messages: Sequence[Message]) -> Any:
-        return self._create(self._client.messages.create, self.request_body(messages))
+    def _call(self, messages: Sequence[Message], *, timeout: float, attempt: int = 0) -> Any:
+        return self._create(
+            self._client.messages.create,
+            self.request_body(messages),
+            timeout=timeout,
+            attempt=attempt,
+        )
 
     def _parse(self, raw: Any, latency: float) -> LLMResponse:
         self._require_model_object(raw, "content")
@@ -284,11 +289,15 @@ class AnthropicClient(BaseClient):
                 EmptyResponse, "empty", f"{what} (blocks: {kinds}; stop_reason={stop}){hint}"
             )
         usage = getattr(raw, "usage", None)
-        fresh = int(getattr(usage, "input_tokens", 0) or 0)
-        cached = int(getattr(usage, "cache_read_input_tokens", 0) or 0)
-        written = int(getattr(usage, "cache_creation_input_tokens", 0) or 0)
-        completion = int(getattr(usage, "output_tokens", 0) or 0)
-        model = str(getattr(raw, "model", None) or self.model)
+        counts = usage_counts(
+            usage,
+            ("input_tokens", "output_tokens"),
+            ("cache_read_input_tokens", "cache_creation_input_tokens"),
+        )
+        if counts is None:
+            counts, usage = [0, 0, 0, 0], None  # garbage counts: keep the text, no usage
+        fresh, completion, cached, written = counts
+        model = self._model_of(raw)
         # input_tokens excludes cache reads and writes; the common Usage counts the whole prompt.
         return self._response(
             content,

@@ -6,6 +6,7 @@ import importlib
 import inspect
 import json
 import logging
+import math
 import os
 import time
 from collections.abc import Mapping, Sequence
@@ -16,9 +17,10 @@ from .._redact import redact
 from ..llm import LLMResponse, Message, Usage
 from ._errors import ClientNotConfigured, EmptyResponse, LLMCallError, MalformedResponse
 from ._prices import Price, estimate_cost
+from ._retry import INITIAL_RETRY_DELAY_S, MAX_RETRY_AFTER_S, MAX_RETRY_DELAY_S, retry_wait
 from ._settings import ClientConfig
 
-__all__ = ["BaseClient", "import_sdk"]
+__all__ = ["BaseClient", "import_sdk", "token_count", "usage_counts"]
 
 log = logging.getLogger("working_memory.clients")
 
@@ -50,6 +52,41 @@ def _server_message(exc: Exception) -> str:
 
 def _mro_names(exc: BaseException) -> set[str]:
     return {cls.__name__ for cls in type(exc).__mro__}
+
+
+def token_count(value: Any) -> int | None:
+    """A provider's token count if it is one (a non-negative whole number), else None.
+
+    Strings, booleans, negatives, NaN and infinities are garbage: a reply carrying them keeps
+    its text and loses its usage, rather than failing the call."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value if value >= 0 else None
+    if isinstance(value, float) and math.isfinite(value) and value >= 0 and value.is_integer():
+        return int(value)
+    return None
+
+
+def usage_counts(
+    usage: Any, required: Sequence[str], optional: Sequence[str] = ()
+) -> list[int] | None:
+    """The usage object's counts, required fields first; None when any present field is garbage
+    or a required one is missing (the caller then reports no usage at all)."""
+    if usage is None or isinstance(usage, str | bytes | int | float | list):
+        return None
+    counts = []
+    for name in (*required, *optional):
+        value = usage.get(name) if isinstance(usage, Mapping) else getattr(usage, name, None)
+        if value is None and name in optional:
+            counts.append(0)
+            continue
+        count = token_count(value)
+        if count is None:
+            log.debug("usage dropped: %s=%r is not a token count", name, value)
+            return None
+        counts.append(count)
+    return counts
 
 
 class BaseClient:
@@ -101,20 +138,64 @@ class BaseClient:
 
     # the call ----------------------------------------------------------------------------------
 
-    def complete(self, messages: Sequence[Message]) -> LLMResponse:
+    def complete(
+        self, messages: Sequence[Message], *, deadline: float | None = None
+    ) -> LLMResponse:
         """Send chat messages, return the reply. Raises LLMCallError (or a subclass) on failure,
-        after the SDK's own retries; latency covers the retries too."""
+        after up to `max_retries` retries; latency covers the retries too.
+
+        `deadline` is a `time.monotonic()` instant the whole call must end by: each attempt's
+        timeout is cut to the time left, and a wait before a retry (a server's Retry-After,
+        or the backoff) that would pass it ends the call now, with the server's Retry-After
+        on the error as `retry_after`. A per-read timeout cannot stop a server that trickles
+        bytes; the Compactor's worker thread does (it stops waiting at its deadline).
+        """
         started = time.perf_counter()
-        try:
-            raw = self._call(messages)
-        except Exception as exc:
-            if not self._is_sdk_error(exc):
-                raise
-            error = self._translate(exc, time.perf_counter() - started)
-            log.debug("%s", error)
-            raise error from None  # the SDK exception may carry the request, key and all
+        attempt = 0
+        while True:
+            timeout = self.config.timeout
+            if deadline is not None:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise self._fail(
+                        LLMCallError,
+                        "timeout",
+                        f"the call's deadline passed after {attempt} attempt(s)",
+                    )
+                timeout = min(timeout, left)
+            try:
+                raw = self._call(messages, timeout=timeout, attempt=attempt)
+            except Exception as exc:
+                if not self._is_sdk_error(exc):
+                    raise
+                error = self._translate(exc, time.perf_counter() - started, attempt + 1)
+                wait, error.retry_after = retry_wait(exc, attempt)
+                log.debug("%s", error)
+                if wait is None or attempt >= self.config.max_retries:
+                    raise error from None  # the SDK exception may carry the request, key and all
+                if wait > MAX_RETRY_AFTER_S or (
+                    deadline is not None and time.monotonic() + wait >= deadline
+                ):
+                    # Waiting would outlast the deadline (or any sensible wait): give up now
+                    # and let the caller back off; a sleep here would hold the agent loop.
+                    asked = "the server asked" if error.retry_after is not None else "backoff"
+                    error.args = (f"{error} ({asked}: wait {wait:g}s, more than the time left)",)
+                    raise error from None
+                time.sleep(wait)
+                attempt += 1
+                continue
+            break
         latency = time.perf_counter() - started
-        response = self._parse(raw, latency)
+        try:
+            response = self._parse(raw, latency)
+        except LLMCallError:
+            raise
+        except Exception as exc:  # a reply this parser did not foresee: its text may echo the key
+            raise self._fail(
+                MalformedResponse,
+                "malformed",
+                f"could not read the response: {type(exc).__name__}: {exc}",
+            ) from None
         log.debug(
             "%s %s answered in %.2fs: %s prompt + %s completion tokens",
             self.provider,
@@ -125,13 +206,27 @@ class BaseClient:
         )
         return response
 
-    def _call(self, messages: Sequence[Message]) -> Any:
+    def call_budget_s(self) -> float:
+        """The longest a call takes when every attempt times out: `timeout` per attempt, times
+        `max_retries + 1`, plus the longest backoff between them. The Compactor's default
+        deadline."""
+        retries = self.config.max_retries
+        backoff = sum(min(INITIAL_RETRY_DELAY_S * 2**i, MAX_RETRY_DELAY_S) for i in range(retries))
+        return self.config.timeout * (retries + 1) + backoff
+
+    def redact_secrets(self, text: str) -> str:
+        """`text` without this client's key (however it was given) or any key-shaped string."""
+        return redact(text, self._secret())
+
+    def _call(self, messages: Sequence[Message], *, timeout: float, attempt: int = 0) -> Any:
         raise NotImplementedError
 
     def _parse(self, raw: Any, latency: float) -> LLMResponse:
         raise NotImplementedError
 
-    def _create(self, create: Any, body: Mapping[str, Any]) -> Any:
+    def _create(
+        self, create: Any, body: Mapping[str, Any], *, timeout: float, attempt: int = 0
+    ) -> Any:
         """Call an SDK `create` with `body`: fields the installed SDK version has no keyword for
         (it drops and renames some across versions) travel in `extra_body`, same JSON on the wire."""
         try:
@@ -143,7 +238,9 @@ class BaseClient:
         extra.update(self.config.extra_body)
         if extra:
             kwargs["extra_body"] = extra
-        return create(**kwargs)
+        # The SDK numbers its own retries in this header; the retries are ours now, so say it.
+        retry_count = {"x-stainless-retry-count": str(attempt)}
+        return create(**kwargs, timeout=timeout, extra_headers=retry_count)
 
     # helpers for subclasses ----------------------------------------------------------------
 
@@ -165,6 +262,13 @@ class BaseClient:
             )
         if not hasattr(raw, field) and not (isinstance(raw, Mapping) and field in raw):
             raise self._fail(MalformedResponse, "malformed", f"the response has no `{field}` field")
+
+    def _model_of(self, raw: Any) -> str:
+        """The model the reply names (a dated snapshot, say), or ours when it names none usable."""
+        model = getattr(raw, "model", None)
+        if not isinstance(model, str) or not model.strip():
+            return self.model
+        return redact(model, self._secret())[:200]
 
     def _response(
         self,
@@ -215,11 +319,11 @@ class BaseClient:
         base = getattr(self._sdk, "OpenAIError", None) or getattr(self._sdk, "AnthropicError", None)
         return (base is not None and isinstance(exc, base)) or isinstance(exc, json.JSONDecodeError)
 
-    def _translate(self, exc: Exception, elapsed: float) -> LLMCallError:
+    def _translate(self, exc: Exception, elapsed: float, attempts: int = 1) -> LLMCallError:
         names = _mro_names(exc)
         status = getattr(exc, "status_code", None)
         request_id = getattr(exc, "request_id", None)
-        retries = f"max_retries={self.config.max_retries}"
+        retries = f"{attempts} attempt(s), max_retries={self.config.max_retries}"
         cls: type[LLMCallError] = LLMCallError
         if "APITimeoutError" in names:
             kind = "timeout"

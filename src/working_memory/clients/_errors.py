@@ -29,10 +29,11 @@ class ClientNotConfigured(ClientConfigError):
 
 
 class LLMCallError(ClientError):
-    """A call that failed after the SDK's own retries.
+    """A call that failed after the client's retries.
 
     `kind` is one of: timeout, rate_limited, server_error, http_error, auth, connection,
-    malformed, empty. `status_code` is the last HTTP status seen, if any.
+    malformed, empty. `status_code` is the last HTTP status seen, if any. `retry_after` is
+    the seconds the server asked the caller to wait (its Retry-After header), if it said.
     """
 
     def __init__(
@@ -44,6 +45,7 @@ class LLMCallError(ClientError):
         model: str,
         status_code: int | None = None,
         request_id: str | None = None,
+        retry_after: float | None = None,
     ) -> None:
         super().__init__(message)
         self.kind = kind
@@ -51,10 +53,11 @@ class LLMCallError(ClientError):
         self.model = model
         self.status_code = status_code
         self.request_id = request_id
+        self.retry_after = retry_after
 
     @property
     def retryable(self) -> bool:
-        """Whether trying again later could help (the SDK already retried these)."""
+        """Whether trying again later could help (the client already retried these)."""
         return self.kind in {"timeout", "rate_limited", "server_error", "connection"}
 
 

@@ -7,7 +7,7 @@ from types import ModuleType
 from typing import Any
 
 from ..llm import LLMResponse, Message
-from ._base import BaseClient
+from ._base import BaseClient, usage_counts
 from ._errors import EmptyResponse
 from ._prices import Price
 from ._settings import DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_S, ClientConfig
@@ -19,8 +19,9 @@ class OpenAIClient(BaseClient):
     """Chat completions over the official `openai` SDK.
 
     With `base_url` it talks to any OpenAI-compatible server; a local server that checks no
-    key needs none. The SDK does the retrying (`max_retries`, honouring `retry-after`) and
-    the timing out (`timeout`, seconds per attempt).
+    key needs none. `timeout` is seconds per attempt; `max_retries` retries timeouts,
+    connection errors, 408/409/429 and 5xx, waiting as the server's `retry-after` asks (or
+    backing off), always within the deadline `complete()` is given.
 
         client = OpenAIClient("gpt-4.1-mini")                      # key from OPENAI_API_KEY
         local = OpenAIClient("qwen2.5:7b", base_url="http://localhost:11434/v1")
@@ -74,7 +75,7 @@ class OpenAIClient(BaseClient):
             api_key=key,
             base_url=config.base_url or None,
             timeout=config.timeout,
-            max_retries=config.max_retries,
+            max_retries=0,  # BaseClient.complete retries, holding the waits to a deadline
             default_headers=dict(config.extra_headers) or None,
         )
 
@@ -91,10 +92,15 @@ class OpenAIClient(BaseClient):
             body[name] = config.max_tokens
         return body
 
-    def _call(self, messages: Sequence[Message]) -> Any:
+    def _call(self, messages: Sequence[Message], *, timeout: float, attempt: int = 0) -> Any:
         if not messages:
             raise ValueError("complete() needs at least one message")
-        return self._create(self._client.chat.completions.create, self.request_body(messages))
+        return self._create(
+            self._client.chat.completions.create,
+            self.request_body(messages),
+            timeout=timeout,
+            attempt=attempt,
+        )
 
     def _parse(self, raw: Any, latency: float) -> LLMResponse:
         self._require_model_object(raw, "choices")
@@ -118,11 +124,14 @@ class OpenAIClient(BaseClient):
                 what = f"the message content is {state} (finish_reason={finish})"
             raise self._fail(EmptyResponse, "empty", what)
         usage = getattr(raw, "usage", None)
-        prompt = int(getattr(usage, "prompt_tokens", 0) or 0)
-        completion = int(getattr(usage, "completion_tokens", 0) or 0)
+        counts = usage_counts(usage, ("prompt_tokens", "completion_tokens"))
         details = getattr(usage, "prompt_tokens_details", None)
-        cached = int(getattr(details, "cached_tokens", 0) or 0)
-        model = str(getattr(raw, "model", None) or self.model)
+        cached = usage_counts(details, (), ("cached_tokens",)) if details is not None else [0]
+        if counts is None or cached is None:
+            counts, cached = [0, 0], [0]
+            usage = None  # garbage counts: keep the text, report no usage
+        prompt, completion = counts
+        model = self._model_of(raw)
         return self._response(
-            content, model, prompt, completion, cached, 0, latency, has_usage=usage is not None
+            content, model, prompt, completion, cached[0], 0, latency, has_usage=usage is not None
         )

@@ -73,8 +73,9 @@ class ClientConfig:
 
     - `temperature` / `max_tokens` of None leave the provider's default (Anthropic requires
       max_tokens, so its client sends 4096 then).
-    - `timeout` (seconds per attempt) and `max_retries` go straight to the SDK, which retries
-      timeouts, connection errors, 408/409/429 and 5xx with backoff, honouring `retry-after`.
+    - `timeout` (seconds per attempt) and `max_retries`: the client retries timeouts,
+      connection errors, 408/409/429 and 5xx with backoff, honouring `retry-after` (up to 60 s,
+      and never past the deadline a call is given; the SDK's own retry loop is off).
     - `extra_headers` are sent with every request; `extra_body` is merged into the JSON body
       (for server-specific options such as vLLM's or Ollama's).
     - `source` says where the settings came from (".env", "environment"), for messages.

@@ -1,0 +1,206 @@
+"""A slow or throttling summariser must not hold the agent: a wall-clock deadline per
+compaction, retries and Retry-After waits held to it, and `retry_after` reported to the caller.
+
+The elapsed-time bounds here are generous on purpose: they tell "stopped at the deadline"
+from "waited for the server" (tens of seconds), they do not measure anything."""
+
+from __future__ import annotations
+
+import email.utils
+import math
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from tests.clients.conftest import ANTHROPIC_KEY, OPENAI_KEY
+from tests.llm_servers import AnthropicServer, OpenAIServer, Reply, delay, ok, status, trickle
+from working_memory.clients import AnthropicClient, BaseClient, LLMCallError, OpenAIClient
+from working_memory.compactor import Compactor
+from working_memory.llm import LLMResponse
+
+SPAN = [
+    {"role": "user", "content": "Fix the failing test in tests/test_io.py"},
+    {"role": "assistant", "content": "Ran pytest: 3 passed, 1 failed (KeyError: 'path')."},
+]
+MESSAGES = [{"role": "user", "content": "Summarise the span."}]
+SLACK_S = 3.0  # a loaded 2-core machine; the failures this catches take 20 s and more
+
+Make = Callable[..., tuple[Any, BaseClient]]
+
+
+@pytest.fixture(params=["openai", "anthropic"])
+def make(request: pytest.FixtureRequest) -> Iterator[Make]:
+    """make(script, **client_settings) -> (running server, client pointed at it)."""
+    servers: list[Any] = []
+
+    def build(script: list[Reply], **settings: Any) -> tuple[Any, BaseClient]:
+        if request.param == "openai":
+            server: Any = OpenAIServer(script, api_key=OPENAI_KEY).start()
+            client: BaseClient = OpenAIClient(
+                "gpt-4o-mini", base_url=server.base_url, api_key=OPENAI_KEY, **settings
+            )
+        else:
+            server = AnthropicServer(script, api_key=ANTHROPIC_KEY).start()
+            client = AnthropicClient(
+                "claude-haiku-4-5", base_url=server.base_url, api_key=ANTHROPIC_KEY, **settings
+            )
+        servers.append(server)
+        return server, client
+
+    yield build
+    for server in servers:
+        server.close()
+
+
+def test_the_default_deadline_comes_from_the_clients_timeout_and_retries(make: Make) -> None:
+    _, client = make([], timeout=1.0, max_retries=2)
+    # 1 s per attempt x 3 attempts, plus the backoff between them (0.5 s, then 1 s).
+    assert client.call_budget_s() == pytest.approx(4.5)
+    assert Compactor(client).deadline_s == pytest.approx(4.5)
+    assert Compactor(client, deadline_s=2).deadline_s == 2
+    assert math.isinf(Compactor(client, deadline_s=math.inf).deadline_s)
+    with pytest.raises(ValueError, match="deadline_s must be a positive number"):
+        Compactor(client, deadline_s=0)
+
+
+def test_a_scripted_client_without_a_budget_runs_inline() -> None:
+    class Scripted:
+        def complete(self, messages: Any) -> Any:
+            return LLMResponse("short")
+
+    compactor = Compactor(Scripted())  # type: ignore[arg-type]
+    assert math.isinf(compactor.deadline_s)
+    assert compactor.compact(SPAN).summary == "short"
+
+
+def test_a_trickling_server_does_not_hold_compact_past_the_deadline(make: Make) -> None:
+    # One byte every 0.2 s never trips the 0.5 s read timeout; the whole body takes minutes.
+    server, client = make([trickle(0.2, ok("Fixed tests/test_io.py."))], timeout=0.5, max_retries=1)
+    compactor = Compactor(client)
+    assert compactor.deadline_s == pytest.approx(1.5)
+    started = time.perf_counter()
+    result = compactor.compact(SPAN)
+    elapsed = time.perf_counter() - started
+    assert elapsed < compactor.deadline_s + SLACK_S, elapsed
+    assert result.summary is None
+    assert result.error == "deadline"
+    assert "deadline" in result.reason
+    assert "billed" in result.reason  # the abandoned request may still cost money
+    assert result.retry_after is None
+    assert len(server.requests) == 1
+    # While the abandoned request still trickles, the next compaction does not stack another.
+    busy = compactor.compact(SPAN)
+    assert busy.error == "busy"
+    assert len(server.requests) == 1
+    server.close()  # the server stops trickling; the abandoned request ends
+    [abandoned] = compactor._abandoned
+    abandoned.join(timeout=30)
+    assert not abandoned.is_alive()
+    again = compactor.compact(SPAN)  # no longer busy: a new request goes out (and fails fast)
+    assert again.error != "busy"
+
+
+def test_an_explicit_deadline_is_kept_even_with_long_client_timeouts(make: Make) -> None:
+    _, client = make([trickle(0.1, ok("Fixed."))], timeout=60, max_retries=2)
+    started = time.perf_counter()
+    result = Compactor(client, deadline_s=0.5).compact(SPAN)
+    assert time.perf_counter() - started < 0.5 + SLACK_S
+    assert result.error == "deadline"
+
+
+def test_a_retry_after_longer_than_the_time_left_gives_up_now(make: Make) -> None:
+    server, client = make(
+        [status(429, headers={"retry-after": "30"}), ok("too late")], timeout=5, max_retries=2
+    )
+    compactor = Compactor(client)  # 5 s x 3 + 1.5 s = 16.5 s: a 30 s wait does not fit
+    started = time.perf_counter()
+    result = compactor.compact(SPAN)
+    assert time.perf_counter() - started < SLACK_S  # not 30 s asleep inside prepare()
+    assert result.summary is None
+    assert result.retry_after == 30.0  # the window waits this long before calling again
+    assert "429" in result.reason
+    assert len(server.requests) == 1
+
+
+def test_a_retry_after_that_fits_is_waited_out(make: Make) -> None:
+    server, client = make(
+        [status(429, headers={"retry-after": "0.3"}), ok("Fixed tests/test_io.py.")],
+        max_retries=2,
+    )
+    result = Compactor(client).compact(SPAN)
+    assert result.summary == "Fixed tests/test_io.py."
+    assert result.retry_after is None
+    assert [r.headers.get("x-stainless-retry-count") for r in server.requests] == ["0", "1"]
+    assert server.requests[1].received_at - server.requests[0].received_at >= 0.3
+
+
+@pytest.mark.parametrize(
+    ("headers", "expected"),
+    [
+        ({"retry-after": "7"}, 7.0),
+        ({"retry-after-ms": "1500"}, 1.5),
+        ({"retry-after": "soon"}, None),
+        ({}, None),
+    ],
+    ids=["seconds", "milliseconds", "unreadable", "absent"],
+)
+def test_retry_after_is_reported_when_the_retries_run_out(
+    make: Make, headers: dict[str, str], expected: float | None
+) -> None:
+    _, client = make([status(503, headers=headers)], max_retries=0)
+    with pytest.raises(LLMCallError) as caught:
+        client.complete(MESSAGES)
+    assert caught.value.retry_after == expected
+    assert caught.value.kind == "server_error"
+
+
+def test_retry_after_as_an_http_date(make: Make) -> None:
+    when = email.utils.formatdate(time.time() + 30, usegmt=True)
+    _, client = make([status(429, headers={"retry-after": when})], max_retries=0)
+    result = Compactor(client).compact(SPAN)
+    assert result.retry_after is not None
+    assert 25 < result.retry_after <= 31
+
+
+def test_a_retry_after_past_a_minute_is_not_slept_even_without_a_deadline(make: Make) -> None:
+    server, client = make([status(429, headers={"retry-after": "120"}), ok("x")], max_retries=2)
+    started = time.perf_counter()
+    with pytest.raises(
+        LLMCallError, match="the server asked: wait 120s, more than the time left"
+    ) as caught:
+        client.complete(MESSAGES)
+    assert time.perf_counter() - started < SLACK_S
+    assert caught.value.retry_after == 120.0
+    assert caught.value.kind == "rate_limited"
+    assert len(server.requests) == 1
+
+
+def test_a_deadline_cuts_the_attempt_timeout(make: Make) -> None:
+    _, client = make([delay(20, ok("late"))], timeout=60, max_retries=2)
+    started = time.perf_counter()
+    with pytest.raises(LLMCallError) as caught:
+        client.complete(MESSAGES, deadline=time.monotonic() + 0.5)
+    assert time.perf_counter() - started < 0.5 + SLACK_S
+    assert caught.value.kind == "timeout"
+
+
+def test_backoff_between_retries_stays_within_the_deadline(make: Make) -> None:
+    # No Retry-After: backoff 0.5, 1, 2, 4 s would take 7.5 s; the deadline is 1.2 s.
+    server, client = make([status(500)] * 5, timeout=5, max_retries=4)
+    started = time.perf_counter()
+    result = Compactor(client, deadline_s=1.2).compact(SPAN)
+    assert time.perf_counter() - started < 1.2 + SLACK_S
+    assert result.summary is None
+    assert result.error is not None and "500" in result.error
+    assert len(server.requests) < 5
+
+
+def test_max_abandoned_bounds_the_requests_left_running(make: Make) -> None:
+    server, client = make([trickle(0.1, ok("Fixed."))] * 3, timeout=60)
+    compactor = Compactor(client, deadline_s=0.3, max_abandoned=2)
+    assert [compactor.compact(SPAN).error for _ in range(3)] == ["deadline", "deadline", "busy"]
+    assert len(server.requests) == 2
+    with pytest.raises(ValueError, match="max_abandoned"):
+        Compactor(client, max_abandoned=0)
