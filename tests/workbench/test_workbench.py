@@ -16,7 +16,7 @@ from working_memory.workbench import Workbench
 from .conftest import ALL_FILES, COMPACTED, html_of
 
 
-@pytest.mark.parametrize("path", ALL_FILES, ids=lambda p: p.name[:40])
+@pytest.mark.parametrize("path", ALL_FILES)
 def test_from_path_on_every_real_log(path: Path) -> None:
     wb = Workbench.from_path(path)
     for n in range(4):
