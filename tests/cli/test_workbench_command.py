@@ -104,6 +104,15 @@ def _request(url: str, token: str, method: str = "GET", body: dict | None = None
         return json.load(response)
 
 
+def _environ(pid: int) -> dict[str, str]:
+    try:
+        raw = Path(f"/proc/{pid}/environ").read_bytes()
+    except OSError:
+        return {}
+    pairs = (item.decode(errors="replace").partition("=") for item in raw.split(b"\0") if item)
+    return {key: value for key, _, value in pairs}
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads the process tree from /proc")
 @pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
@@ -127,7 +136,9 @@ def test_workbench_serves_the_copied_notebook_and_stops_with_its_kernels(
     }
     env.pop("WM_OUTPUT_DIR", None)
     log = tmp_path / "lab.log"
-    argv = [sys.executable, "-m", "working_memory", "workbench", "--no-browser", "--port"]
+    session = ROOT / "tests" / "fixtures" / "openhands" / "invoice-rounding-events.json"
+    argv = [sys.executable, "-m", "working_memory", "workbench", str(session), "--no-browser"]
+    argv.append("--port")
     with log.open("w") as out:
         proc = subprocess.Popen(
             [*argv, str(port)], cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT
@@ -158,6 +169,11 @@ def test_workbench_serves_the_copied_notebook_and_stops_with_its_kernels(
                 break
             time.sleep(0.2)
         assert len(tree) >= 2, tree
+        # the kernel sees the transcript to open and the output folder
+        environments = [_environ(pid) for pid, _ in tree]
+        assert any(e.get("WM_TRANSCRIPT") == str(session) for e in environments)
+        output = cwd / "working-memory-notebooks" / "working-memory-output"
+        assert all(e.get("WM_OUTPUT_DIR") == str(output) for e in environments if e)
         proc.send_signal(stop)
         assert proc.wait(timeout=90) == 128 + stop
         left = [pid for pid, start in tree if alive(pid, start)]
