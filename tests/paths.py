@@ -53,6 +53,7 @@ FIXTURE_FILES = {
     "claude-code-compaction": "claude-code/7c9e6679-7425-40de-944b-e07fc1f90ae7.jsonl",
     "codex": "codex/rollout-2026-05-11T09-00-00-019e1625-789d-76c0-80ab-3724b5ddb799.jsonl",
     "swe-agent": "swe-agent/billing__invoice-rounding-1.traj",
+    "swe-agent-legacy": "swe-agent/billing__invoice-rounding-legacy.traj",
     "openhands": "openhands/invoice-rounding-events.json",
 }
 

@@ -22,6 +22,7 @@ EXPECTED = {
     "claude-code-compaction": ("claude-code", 47, 18, 8, 1),
     "codex": ("codex", 47, 18, 8, 1),
     "swe-agent": ("swe-agent", 18, 0, 3, 0),
+    "swe-agent-legacy": ("swe-agent-legacy", 14, 0, 0, 0),
     "openhands": ("openhands", 33, 10, 5, 0),
 }
 
