@@ -372,10 +372,10 @@ compare_policies(corpus, {"default": PRESETS["default"], "32k": PRESETS["small-w
 ]"""),
     md("## The report"),
     code("""\
+from working_memory.outputs import output_path
 from working_memory.report import write_report
 
-REPORT = Path("reports") / "pressure-curves.html"
-REPORT.parent.mkdir(exist_ok=True)
+REPORT = output_path("pressure-curves.html")  # in $WM_OUTPUT_DIR (default ./working-memory-output)
 path = write_report(list(replays.values()), REPORT, title=f"Policies on {TRANSCRIPT.name}")
 print(f"wrote {path} ({path.stat().st_size // 1024} kB); open it in any browser")"""),
     md("""\
@@ -430,7 +430,9 @@ def run_tool(call):
     code("""\
 # Everything the window drops (compacted spans, evicted turns, the cut part of long tool
 # results) is appended here; the reference goes into the window, so nothing is lost.
-ARCHIVE = Path("wm-archive") / "05-agent-loop.jsonl"
+from working_memory.outputs import output_path
+
+ARCHIVE = output_path("05-agent-loop.archive.jsonl")  # in $WM_OUTPUT_DIR
 ARCHIVE.unlink(missing_ok=True)  # an archive is append-only: start this demo from empty
 window = ManagedWindow(
     budget=Budget(window=32_000, reserve_completion=2_000),  # a small model, to see it work

@@ -1,12 +1,38 @@
-"""Where the real transcripts are: ../shared/transcripts beside the checkout (CI has it too)."""
+"""Where the tests find transcripts: the project's own fixtures, and an optional real corpus.
+
+- `FIXTURES` (tests/fixtures/, written by tests/fixtures/make_fixtures.py and checked in): one
+  small session in every loader format. Tests that need *a* transcript use these, so a clone
+  with nothing beside it passes.
+- The corpus: real agent logs, read from the folder in `WM_TRANSCRIPTS` (default
+  `../shared/transcripts` beside the checkout). Tests that need *those* logs call
+  `require_corpus()` (or carry the `corpus` marker): they skip with a one-line reason when the
+  folder is absent, and fail instead when `WM_REQUIRE_CORPUS=1` (CI sets it), so a green CI run
+  means they ran.
+"""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
-TRANSCRIPTS = Path(__file__).resolve().parents[1] / ".." / "shared" / "transcripts"
+import pytest
 
-# One main-session file per format, as it comes off disk.
+ROOT = Path(__file__).resolve().parents[1]
+FIXTURES = ROOT / "tests" / "fixtures"
+CORPUS_VARIABLE = "WM_TRANSCRIPTS"
+REQUIRE_VARIABLE = "WM_REQUIRE_CORPUS"
+DEFAULT_CORPUS = ROOT.parent / "shared" / "transcripts"
+
+
+def corpus_folder() -> Path:
+    """The corpus folder the tests read: $WM_TRANSCRIPTS, else ../shared/transcripts."""
+    value = os.environ.get(CORPUS_VARIABLE)
+    return Path(value).expanduser().resolve() if value else DEFAULT_CORPUS.resolve()
+
+
+TRANSCRIPTS = corpus_folder()
+
+# One main-session file per format in the corpus, as it comes off disk.
 REAL_FILES = {
     "openai-astropy": "openai/SWE-agent__mini-swe-agent__astropy__astropy-12907.traj.json",
     "openai-sqlfluff": "openai/SWE-agent__mini-swe-agent__deepseek_reasoner_dev__sqlfluff__sqlfluff-1517.traj.json",
@@ -18,6 +44,67 @@ REAL_FILES = {
     "openhands": "openhands/All-Hands-AI__OpenHands__basic_gui_mode.json",
 }
 
+# The same roles, played by the project's own fixtures (same keys as REAL_FILES).
+FIXTURE_FILES = {
+    "openai-chat": "openai/chat-session.jsonl",
+    "openai-mini-swe-agent": "openai/mini-swe-agent.traj.json",
+    "anthropic": "anthropic/messages-session.json",
+    "claude-code-sidechain": "claude-code/3f2b8a10-55c1-4e7d-9a0e-2d4c6b8f1a23.jsonl",
+    "claude-code-compaction": "claude-code/7c9e6679-7425-40de-944b-e07fc1f90ae7.jsonl",
+    "codex": "codex/rollout-2026-05-11T09-00-00-019e1625-789d-76c0-80ab-3724b5ddb799.jsonl",
+    "swe-agent": "swe-agent/billing__invoice-rounding-1.traj",
+    "swe-agent-legacy": "swe-agent/billing__invoice-rounding-legacy.traj",
+    "openhands": "openhands/invoice-rounding-events.json",
+}
+
+
+def corpus_missing() -> str | None:
+    """Why the corpus cannot be used (one line), or None when it is there."""
+    folder = corpus_folder()
+    if not folder.is_dir():
+        where = f"${CORPUS_VARIABLE}" if os.environ.get(CORPUS_VARIABLE) else "the default"
+        return f"no transcript corpus at {folder} ({where}; set {CORPUS_VARIABLE} to a folder of real logs)"
+    return None
+
+
+def require_corpus() -> Path:
+    """The corpus folder; skip the test when it is absent, or fail with WM_REQUIRE_CORPUS=1."""
+    reason = corpus_missing()
+    if reason is not None:
+        if os.environ.get(REQUIRE_VARIABLE) == "1":
+            pytest.fail(f"{REQUIRE_VARIABLE}=1 but {reason}", pytrace=False)
+        pytest.skip(f"{reason}; {REQUIRE_VARIABLE}=1 fails instead")
+    return corpus_folder()
+
+
+def corpus_files(*, subagents: bool = False) -> list[Path]:
+    """Every transcript file in the corpus (none when it is absent), sorted."""
+    folder = corpus_folder()
+    if not folder.is_dir():
+        return []
+    return sorted(
+        p
+        for p in folder.rglob("*")
+        if p.is_file() and p.suffix != ".md" and (subagents or "subagents" not in p.parts)
+    )
+
+
+def fixture_files(*, subagents: bool = False) -> list[Path]:
+    """Every transcript file under tests/fixtures/, sorted."""
+    return sorted(
+        p
+        for p in FIXTURES.rglob("*")
+        if p.is_file()
+        and p.suffix not in (".py", ".md")
+        and (subagents or "subagents" not in p.parts)
+    )
+
 
 def real(name: str) -> Path:
-    return TRANSCRIPTS / REAL_FILES[name]
+    """A corpus file by role (see REAL_FILES); the caller's test needs the corpus."""
+    return require_corpus() / REAL_FILES[name]
+
+
+def fixture(name: str) -> Path:
+    """A fixture file by role (see FIXTURE_FILES)."""
+    return FIXTURES / FIXTURE_FILES[name]

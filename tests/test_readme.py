@@ -81,13 +81,15 @@ def test_the_readme_agent_loop_runs(monkeypatch, tmp_path) -> None:
 
 
 def test_the_readme_compare_example_runs_offline(monkeypatch, tmp_path) -> None:
-    from tests.paths import real
+    from tests.paths import fixture
 
     text = README.read_text()
     code = re.search(
         r"## Real compactions, with or without a key\n\n```python\n(.*?)```", text, re.S
     ).group(1)
-    code = code.replace("~/.claude/projects/my-repo/session.jsonl", str(real("claude-code-small")))
+    code = code.replace(
+        "~/.claude/projects/my-repo/session.jsonl", str(fixture("claude-code-sidechain"))
+    )
     monkeypatch.chdir(tmp_path)
     for name in (
         "WM_PROVIDER",

@@ -27,6 +27,8 @@ from typing import Any
 
 import pytest
 
+from working_memory.cli._processes import stop_tree
+
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
 CHROMIUM = "/usr/bin/chromium"
@@ -178,18 +180,17 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         command.append("--allow-root")  # CI runs as root in a throwaway container
     with log.open("wb") as out:
-        process = subprocess.Popen(command, cwd=root, env=env, stdout=out, stderr=subprocess.STDOUT)
+        process = subprocess.Popen(
+            command, cwd=root, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
+        )
     running = Lab(url=f"http://127.0.0.1:{port}", root=root, log=log, process=process)
     try:
         _wait_until_up(running, START_TIMEOUT_S)
         yield running
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=10)
+        # The server and the kernels the notebooks started (in sessions of their own): a
+        # test run leaves no process behind.
+        stop_tree(process)
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,7 @@
-"""The CLI, driven in-process: inspect on every format, compact, demo (skipped and for real)."""
+"""The CLI, driven in-process: inspect on every format, compact, demo (skipped and for real).
+
+They run on the project's fixtures (tests/fixtures/); `inspect` also runs on every file of the
+real corpus when there is one (tests/paths.py says where)."""
 
 from __future__ import annotations
 
@@ -7,13 +10,19 @@ import json
 import pytest
 
 from tests.llm_servers import OpenAIServer
-from tests.paths import REAL_FILES, real
+from tests.paths import FIXTURE_FILES, REAL_FILES, fixture, real
 from working_memory.cli import main
 
 
-@pytest.mark.parametrize("name", sorted(REAL_FILES))
-def test_inspect_reads_every_format(name: str, capsys) -> None:
-    assert main(["inspect", str(real(name)), "--json"]) == 0
+@pytest.mark.parametrize(
+    "path",
+    [*(pytest.param((fixture, name), id=name) for name in sorted(FIXTURE_FILES)),
+     *(pytest.param((real, name), id=f"corpus-{name}", marks=pytest.mark.corpus)
+       for name in sorted(REAL_FILES))],
+)  # fmt: skip
+def test_inspect_reads_every_format(path, capsys) -> None:
+    where, name = path
+    assert main(["inspect", str(where(name)), "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["messages"], name
     assert out["messages"][0]["pinned"] in ("system", "task")
@@ -23,14 +32,14 @@ def test_inspect_reads_every_format(name: str, capsys) -> None:
 
 
 def test_inspect_text_table_and_provider_usage(capsys) -> None:
-    assert main(["inspect", str(real("codex"))]) == 0
+    assert main(["inspect", str(fixture("codex"))]) == 0
     out = capsys.readouterr().out
     assert "format=codex" in out and "pinned" in out and "task" in out
     assert "billed input" in out and "counted/provider mean" in out
 
 
 def test_inspect_check_usage_json_has_a_row_per_call(capsys) -> None:
-    assert main(["inspect", str(real("claude-code-compaction")), "--json", "--check-usage"]) == 0
+    assert main(["inspect", str(fixture("claude-code-compaction")), "--json", "--check-usage"]) == 0
     out = json.loads(capsys.readouterr().out)
     calls = out["usage_check"]["calls"]
     assert len(calls) == out["calls"] - out["usage_check"]["summary"]["skipped"]
@@ -38,11 +47,12 @@ def test_inspect_check_usage_json_has_a_row_per_call(capsys) -> None:
 
 
 def test_inspect_a_subagent_thread(capsys) -> None:
-    assert main(["inspect", str(real("claude-code-sidechain")), "--json"]) == 0
+    assert main(["inspect", str(fixture("claude-code-sidechain")), "--json"]) == 0
     threads = json.loads(capsys.readouterr().out)["threads"]
     assert threads
     assert (
-        main(["inspect", str(real("claude-code-sidechain")), "--thread", threads[0], "--json"]) == 0
+        main(["inspect", str(fixture("claude-code-sidechain")), "--thread", threads[0], "--json"])
+        == 0
     )
     assert json.loads(capsys.readouterr().out)["messages"]
 
@@ -70,7 +80,7 @@ def test_inspect_a_missing_file(capsys) -> None:
 
 
 def test_compact_offline_prints_summary_and_metrics(capsys) -> None:
-    assert main(["compact", str(real("swe-agent")), "--client", "offline", "--json"]) == 0
+    assert main(["compact", str(fixture("swe-agent")), "--client", "offline", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["summary"] and out["compactor"] == "offline extractive compactor"
     assert 0 < out["metrics"]["fact_retention"] <= 1 and out["metrics"]["compression"] > 1
@@ -88,7 +98,7 @@ def test_compact_against_a_real_endpoint(monkeypatch, capsys, tmp_path) -> None:
             main(
                 [
                     "compact",
-                    str(real("swe-agent")),
+                    str(fixture("swe-agent")),
                     "--client",
                     "env",
                     "--span",
@@ -106,7 +116,7 @@ def test_compact_against_a_real_endpoint(monkeypatch, capsys, tmp_path) -> None:
 
 
 def test_compact_bad_span(capsys) -> None:
-    assert main(["compact", str(real("openhands")), "--span", "5:2"]) == 1
+    assert main(["compact", str(fixture("openhands")), "--span", "5:2"]) == 1
     assert "--span 5:2" in capsys.readouterr().err
 
 

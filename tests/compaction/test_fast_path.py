@@ -9,9 +9,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.paths import TRANSCRIPTS, corpus_files, fixture_files
 from working_memory import facts
 from working_memory.evaluate import judge_summary
 from working_memory.extractive import (
@@ -25,7 +27,6 @@ from working_memory.facts import find_facts, span_segments
 from working_memory.simulate import synthetic_session
 from working_memory.transcripts import load_transcript
 
-TRANSCRIPTS = Path(__file__).resolve().parents[2] / ".." / "shared" / "transcripts"
 CLAUDE = TRANSCRIPTS / "claude-code" / "marot__spotter__258c7280-ae70-4798-800f-63464d01a85d.jsonl"
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -42,15 +43,16 @@ def _unfiltered(text: str) -> list[facts.FoundFact]:
 
 def _real_texts() -> list[str]:
     texts: list[str] = []
-    for path in sorted(TRANSCRIPTS.rglob("*")):
-        if path.suffix not in (".jsonl", ".json") or not path.is_file():
+    # The project's fixtures, plus the real corpus when there is one.
+    for path in [*fixture_files(subagents=True), *corpus_files(subagents=True)]:
+        if path.suffix not in (".jsonl", ".json"):
             continue
         try:
             messages = load_transcript(path).messages
         except ValueError:
             continue
         texts.extend(segment.text for segment in span_segments(messages))
-    assert texts, f"no transcripts found under {TRANSCRIPTS}"
+    assert texts, "no transcripts found under tests/fixtures"
     return texts
 
 
@@ -137,6 +139,7 @@ def test_fast_lines_are_the_exact_lines() -> None:
     assert dropped_with_facts <= 0.02 * len(exact)
 
 
+@pytest.mark.corpus
 def test_fast_path_keeps_the_exact_paths_quality() -> None:
     limit = 1_180  # about the production summary's length, as in the benchmark
     messages = list(load_transcript(CLAUDE).messages)

@@ -6,17 +6,16 @@ from pathlib import Path
 
 import pytest
 
+from tests.paths import TRANSCRIPTS, corpus_files, fixture_files
 from working_memory.evaluate import judge_summary
 from working_memory.extractive import ExtractiveCompactor
 from working_memory.facts import span_segments, span_text
 from working_memory.transcripts import load_transcript
 
-SHARED = Path(__file__).resolve().parents[2] / ".." / "shared" / "transcripts"
-SPOTTER = SHARED / "claude-code" / "marot__spotter__258c7280-ae70-4798-800f-63464d01a85d.jsonl"
-
-pytestmark = pytest.mark.skipif(not SHARED.is_dir(), reason="needs ../shared/transcripts")
+SPOTTER = TRANSCRIPTS / "claude-code" / "marot__spotter__258c7280-ae70-4798-800f-63464d01a85d.jsonl"
 
 
+@pytest.mark.corpus
 def test_beats_the_production_compaction_at_the_same_size() -> None:
     transcript = load_transcript(SPOTTER)
     compaction = transcript.compactions[0]
@@ -36,12 +35,18 @@ def test_beats_the_production_compaction_at_the_same_size() -> None:
         assert instruction in summary
 
 
-FILES = sorted(
-    p for p in SHARED.rglob("*") if p.suffix in (".json", ".jsonl") and "subagents" not in p.parts
-)
+# The project's fixtures (every format) and, when there is one, every log of the real corpus.
+FILES = [
+    *(pytest.param(p, id=p.name[:50]) for p in fixture_files()),
+    *(
+        pytest.param(p, id=f"corpus-{p.name[:50]}", marks=pytest.mark.corpus)
+        for p in corpus_files()
+        if p.suffix in (".json", ".jsonl")
+    ),
+]
 
 
-@pytest.mark.parametrize("path", FILES, ids=[p.name[:50] for p in FILES])
+@pytest.mark.parametrize("path", FILES)
 def test_every_format_compacts_within_limit_and_verbatim(path: Path) -> None:
     messages = load_transcript(path).messages[:60]
     result = ExtractiveCompactor(word_limit=150).compact(messages)

@@ -8,9 +8,15 @@ from pathlib import Path
 
 import pytest
 
-TRANSCRIPTS = Path(__file__).resolve().parents[2] / ".." / "shared" / "transcripts"
+from tests.paths import fixture
+
+# Real logs (tests that use them need the corpus: see tests/paths.py).
 SPOTTER = "claude-code/marot__spotter__258c7280-ae70-4798-800f-63464d01a85d.jsonl"
 CODEX = "codex/codemie-ai__codemie-code__rollout-2026-05-11T11-26-55-019e1625-789d-76c0-80ab-3724b5ddb799.jsonl"
+# The project's own: a Claude Code session with a real-looking auto compaction, and a
+# mini-swe-agent run with provider usage on every call.
+COMPACTED = fixture("claude-code-compaction")
+MINI_SWE = fixture("openai-mini-swe-agent")
 CHROMIUM = "/usr/bin/chromium"
 
 

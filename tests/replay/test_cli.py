@@ -8,9 +8,10 @@ import pytest
 
 from working_memory.cli import main
 
-from .conftest import SPOTTER, TRANSCRIPTS
+from .conftest import COMPACTED, MINI_SWE
 
-SWE = str(TRANSCRIPTS / "openai" / "SWE-agent__mini-swe-agent__astropy__astropy-12907.traj.json")
+SWE = str(MINI_SWE)
+CALLS = "18"  # assistant messages in the fixture, each one model call
 
 
 def test_text_output_has_a_row_and_a_sparkline_per_policy(capsys):
@@ -22,7 +23,7 @@ def test_text_output_has_a_row_and_a_sparkline_per_policy(capsys):
     assert "billed" in header and "orphans" in header
     for name in ("default", "masking", "evict-only"):
         row = next(line for line in lines if line.startswith(name + " "))
-        assert row.split()[1] == "64"  # calls
+        assert row.split()[1] == CALLS
     sparks = [line for line in lines if any(ch in line for ch in "▁▂▃▄▅▆▇█")]
     assert len(sparks) == 3
 
@@ -51,7 +52,7 @@ def test_json_output_and_flags_override_every_policy(capsys, tmp_path):
     assert team["policy"]["strategy"] == "hybrid" and team["policy"]["keep_recent"] == 6
     assert team["policy"]["window"] == evict["policy"]["window"] == 16000
     assert evict["policy"]["strategy"] == "evict"
-    assert len(team["pressure"]) == team["stats"]["calls"] == 64
+    assert len(team["pressure"]) == team["stats"]["calls"] == int(CALLS)
     assert team["stats"]["orphaned_tool_calls"] == 0 and team["stats"]["task_survived"]
 
 
@@ -65,9 +66,7 @@ def test_unset_flags_keep_the_policy_file_settings(capsys, tmp_path):
 
 def test_html_report_and_production_compaction_line(capsys, tmp_path):
     out_path = tmp_path / "r.html"
-    code = main(
-        ["replay", str(TRANSCRIPTS / SPOTTER), "--window", "32000", "--html", str(out_path)]
-    )
+    code = main(["replay", str(COMPACTED), "--window", "16000", "--html", str(out_path)])
     out = capsys.readouterr().out
     assert code == 0 and out_path.stat().st_size > 1_000_000
     assert "production agent compacted at call" in out and f"report: {out_path}" in out

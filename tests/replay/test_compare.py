@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from tests.paths import FIXTURES
 from working_memory.replay import PRESETS, Policy, ReplayStats, compare_policies, replay
 from working_memory.simulate import synthetic_session
-
-from .conftest import TRANSCRIPTS
 
 POLICIES = {
     "compact": Policy(window=16_000),
@@ -28,7 +27,7 @@ def test_rows_match_individual_replays():
 
 
 def test_a_folder_is_a_corpus_of_every_log_in_it():
-    folder = TRANSCRIPTS / "openai"
+    folder = FIXTURES / "openai"
     frame = compare_policies(
         folder, {"a": Policy(window=16_000), "b": Policy(window=16_000, strategy="hybrid")}
     )
@@ -46,9 +45,7 @@ def test_a_mapping_and_a_list_of_sessions():
     assert list(frame.transcript) == ["session-0", "session-1"]
 
 
-@pytest.mark.parametrize(
-    ("corpus", "error"), [(42, TypeError), (TRANSCRIPTS / "nope.json", OSError)]
-)
+@pytest.mark.parametrize(("corpus", "error"), [(42, TypeError), (FIXTURES / "nope.json", OSError)])
 def test_bad_corpus(corpus, error):
     with pytest.raises((error, ValueError)):
         compare_policies(corpus, {"d": Policy()})

@@ -19,7 +19,7 @@ from working_memory.replay import Policy, replay
 from working_memory.simulate import SIM_TOOLS, synthetic_session
 from working_memory.transcripts import load_transcript
 
-from .conftest import SPOTTER, TRANSCRIPTS
+from .conftest import COMPACTED
 
 
 @pytest.fixture(scope="module")
@@ -76,9 +76,9 @@ def test_pressure_figure_overlays_several_replays_in_distinct_colours(replays):
 
 
 def test_production_compaction_is_marked_once_with_its_summary():
-    transcript = load_transcript(TRANSCRIPTS / SPOTTER)
+    transcript = load_transcript(COMPACTED)
     items = [
-        replay(transcript, Policy(window=32_000, strategy=s), name=s) for s in ("compact", "evict")
+        replay(transcript, Policy(window=16_000, strategy=s), name=s) for s in ("compact", "evict")
     ]
     fig = pressure_figure(items)
     stars = [t for t in fig.data if t.meta and t.meta.get("events") == "real_compaction"]

@@ -10,10 +10,13 @@ from collections import defaultdict
 
 import pytest
 
+from tests.paths import TRANSCRIPTS
 from working_memory.replay import Policy, count_orphans, exact_breakdown, replay
 from working_memory.transcripts import load_transcript
 
-from .conftest import CODEX, SPOTTER, TRANSCRIPTS
+from .conftest import CODEX, SPOTTER
+
+pytestmark = pytest.mark.corpus  # every test here reads the real corpus
 
 # file -> (window, keep_recent); reserve is a tenth of the window.
 LOGS = {

@@ -10,17 +10,17 @@ from working_memory.replay import Policy, replay
 from working_memory.report import render_report, write_report
 from working_memory.transcripts import load_transcript
 
-from .conftest import SPOTTER, TRANSCRIPTS, chromium_or_skip
+from .conftest import COMPACTED, chromium_or_skip
 
 HOSTILE = "<script>alert('x')</script>"
 
 
 @pytest.fixture(scope="module")
 def replays():
-    transcript = load_transcript(TRANSCRIPTS / SPOTTER)
+    transcript = load_transcript(COMPACTED)
     return [
-        replay(transcript, Policy(window=32_000, strategy="compact"), name=f"compact {HOSTILE}"),
-        replay(transcript, Policy(window=32_000, strategy="mask"), name="mask"),
+        replay(transcript, Policy(window=16_000, strategy="compact"), name=f"compact {HOSTILE}"),
+        replay(transcript, Policy(window=16_000, strategy="mask"), name="mask"),
     ]
 
 

@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import pytest
 
+from tests.paths import TRANSCRIPTS
 from working_memory.overheads import GENERIC, message_tokens
 from working_memory.tokens import EstimateCounter
 from working_memory.transcripts import load_transcript
 from working_memory.usage_check import check_counts
-
-TRANSCRIPTS = Path(__file__).resolve().parents[2] / ".." / "shared" / "transcripts"
 
 
 @dataclass
@@ -59,6 +57,7 @@ def _usage_logs():
     return [p for p in paths if load_transcript(p).calls]
 
 
+@pytest.mark.corpus
 def test_real_logs_with_usage_are_checked():
     logs = _usage_logs()
     assert len(logs) >= 6  # claude code, codex, mini-swe-agent, openhands
@@ -68,6 +67,7 @@ def test_real_logs_with_usage_are_checked():
         assert all(r.counted > 0 and r.provider_input > 0 for r in check.calls)
 
 
+@pytest.mark.corpus
 def test_mini_swe_agent_calibrated_ratio_is_measured():
     # OpenAI-format log with its system prompt and tools in the messages: the count should
     # land near what DeepSeek billed (its tokenizer differs from cl100k, so not exactly).
@@ -86,6 +86,7 @@ def test_mini_swe_agent_calibrated_ratio_is_measured():
     ]
 
 
+@pytest.mark.corpus
 def test_claude_code_context_misses_system_prompt():
     # Claude Code logs do not record the system prompt and tool schemas: the counted context
     # is below the billed input by a roughly constant number of tokens.
@@ -98,6 +99,7 @@ def test_claude_code_context_misses_system_prompt():
     assert gaps[len(gaps) // 2] > 10_000
 
 
+@pytest.mark.corpus
 @pytest.mark.parametrize("counter", ["estimate", "calibrated", "cl100k"])
 def test_summary_fields(counter):
     path = (

@@ -6,14 +6,13 @@ from typing import Any
 
 import pytest
 
-TRANSCRIPTS = Path(__file__).resolve().parents[2] / ".." / "shared" / "transcripts"
+from tests.paths import require_corpus
 
 
 @pytest.fixture(scope="session")
 def transcripts_dir() -> Path:
-    if not TRANSCRIPTS.is_dir():
-        pytest.skip(f"real transcripts not found at {TRANSCRIPTS}")
-    return TRANSCRIPTS
+    """The real corpus (tests/paths.py): skipped without it, failed with WM_REQUIRE_CORPUS=1."""
+    return require_corpus()
 
 
 def _check_api_shape(messages: list[dict[str, Any]]) -> None:

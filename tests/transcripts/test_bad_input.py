@@ -12,6 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.paths import fixture
 from working_memory.transcripts import (
     SYNTHETIC_RESULT,
     Transcript,
@@ -229,23 +230,21 @@ def test_synthetic_result_is_marked(tmp_path: Path) -> None:
     assert t.metadata["synthetic_results"] == [2]
 
 
-def test_claude_code_bad_line_among_many(tmp_path: Path, transcripts_dir: Path) -> None:
-    source = (
-        transcripts_dir
-        / "claude-code/d-kimuson__claude-code-viewer__1af7fc5e-8455-4414-9ccd-011d40f70b2a.jsonl"
-    )
+def test_claude_code_bad_line_among_many(tmp_path: Path) -> None:
+    source = fixture("claude-code-sidechain")
     lines = source.read_bytes().splitlines(keepends=True)
-    lines[22] = (
-        b'{"type": "user", "message": {"role": "user", "content": [{"tool_res\n'  # line 23: a tool result
+    assert b'"tool_result"' in lines[11]
+    lines[11] = (
+        b'{"type": "user", "message": {"role": "user", "content": [{"tool_res\n'  # line 12: a tool result
     )
     path = tmp_path / "damaged.jsonl"
     path.write_bytes(b"".join(lines))
     t = load_transcript(path)
     assert t.format == "claude-code"
-    assert t.warnings[0].startswith(f"{path}:23: not valid JSON")
+    assert t.warnings[0].startswith(f"{path}:12: not valid JSON")
     # the call whose result was on the damaged line now has a synthetic result, and says so
     assert any("has no result; added a synthetic tool message" in w for w in t.warnings)
-    assert len(t.messages) == 21
+    assert len(t.messages) == len(load_transcript(source).messages)
     assert len(t.metadata["synthetic_results"]) == 1
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,18 +11,21 @@ pytest.importorskip("ipywidgets")
 pytest.importorskip("plotly")
 pytest.importorskip("anywidget")
 
+from tests.paths import corpus_files, fixture, fixture_files
 from working_memory.transcripts import Transcript, load_transcript
 
-TRANSCRIPTS = Path(__file__).resolve().parents[2] / ".." / "shared" / "transcripts"
-ALL_FILES = sorted(
-    p
-    for p in TRANSCRIPTS.rglob("*")
-    if p.is_file() and p.suffix != ".md" and "subagents" not in p.parts
-)
-COMPACTED = (
-    TRANSCRIPTS / "claude-code" / "marot__spotter__258c7280-ae70-4798-800f-63464d01a85d.jsonl"
-)
-ASTROPY = TRANSCRIPTS / "openai" / "SWE-agent__mini-swe-agent__astropy__astropy-12907.traj.json"
+# Every fixture (each loader format), and every real log when the corpus is there.
+ALL_FILES = [
+    *(pytest.param(p, id=p.name[:40]) for p in fixture_files()),
+    *(
+        pytest.param(p, id=f"corpus-{p.name[:40]}", marks=pytest.mark.corpus)
+        for p in corpus_files()
+    ),
+]
+# A Claude Code session with a subagent, a real-looking auto compaction and provider usage.
+COMPACTED = fixture("claude-code-compaction")
+# A mini-swe-agent run whose final submit call has no result (the loader adds one and warns).
+ASTROPY = fixture("openai-mini-swe-agent")
 
 SCRIPT = "<script>window.__pwned = 1</script>"
 IMG = '<img src=x onerror="window.__pwned=2">'
@@ -60,6 +62,14 @@ def hostile() -> Transcript:
 @pytest.fixture(scope="session")
 def compacted() -> Transcript:
     return load_transcript(COMPACTED)
+
+
+@pytest.fixture(scope="session")
+def long_session() -> Transcript:
+    """The bundled example: long enough that the default 128k policy compacts and evicts."""
+    from working_memory.examples import example_path
+
+    return load_transcript(example_path())
 
 
 def walk(widget: Any) -> Iterator[Any]:

@@ -14,7 +14,7 @@ from working_memory.workbench._chart import MAX_BARS
 from .conftest import ALL_FILES, ASTROPY, COMPACTED, IMG, SCRIPT, html_of
 
 
-@pytest.mark.parametrize("path", ALL_FILES, ids=lambda p: p.name[:40])
+@pytest.mark.parametrize("path", ALL_FILES)
 def test_every_real_transcript_loads_and_plots(path: Path) -> None:
     explorer = TranscriptExplorer()
     explorer.path.value = str(path)
@@ -83,7 +83,7 @@ def test_loader_warnings_are_shown() -> None:
 def test_estimate_vs_billed(compacted: Transcript) -> None:
     explorer = TranscriptExplorer(compacted)
     check = explorer.usage_check
-    assert check is not None and len(check.calls) > 100
+    assert check is not None and len(check.calls) >= 10
     billed, counted = explorer.usage_figure.data
     assert list(billed.y) == [c.provider_input for c in check.calls]
     assert list(counted.y) == [c.counted for c in check.calls]

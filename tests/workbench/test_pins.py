@@ -22,7 +22,7 @@ def _pinned_x(editor: PinPolicyEditor) -> list[int]:
     return list(editor.chart.trace("pinned").x)
 
 
-@pytest.mark.parametrize("path", ALL_FILES, ids=lambda p: p.name[:40])
+@pytest.mark.parametrize("path", ALL_FILES)
 def test_every_real_transcript(path: Path) -> None:
     transcript = load_transcript(path)
     budget = Budget()
@@ -42,10 +42,12 @@ def test_every_real_transcript(path: Path) -> None:
 
 
 def test_a_message_over_the_whole_budget_is_a_readable_error(compacted: Transcript) -> None:
+    pasted = {"role": "user", "content": "Traceback (most recent call last): app.py:3\n" * 1_500}
+    big = Transcript([*compacted.messages, pasted], format=compacted.format, source="big.jsonl")
     editor = PinPolicyEditor(
-        compacted, policy=Policy(window=8_000, reserve_completion=500, max_tool_tokens=1_000)
+        big, policy=Policy(window=8_000, reserve_completion=500, max_tool_tokens=1_000)
     )
-    editor.upto.value = len(compacted.messages)
+    editor.upto.value = len(big.messages)
     assert "over the 5100-token budget: it cannot be sent" in editor.error.value
     assert "message " in editor.error.value and "Traceback" not in editor.error.value
     editor.controls["window"].value = 40_000
@@ -65,13 +67,13 @@ def test_keep_recent_moves_the_pinned_markers(compacted: Transcript) -> None:
     assert reasons[upto - 20] in ("recent", "group")
 
 
-def test_clicking_a_bar_pins_it_explicitly(compacted: Transcript) -> None:
-    editor = PinPolicyEditor(compacted)
+def test_clicking_a_bar_pins_it_explicitly(long_session: Transcript) -> None:
+    editor = PinPolicyEditor(long_session)
     start, end = editor.state.preview.span
     assert end > start
     victim = (
-        next(i for i in range(start, end) if compacted.messages[i]["role"] == "user")
-        if any(compacted.messages[i]["role"] == "user" for i in range(start, end))
+        next(i for i in range(start, end) if long_session.messages[i]["role"] == "user")
+        if any(long_session.messages[i]["role"] == "user" for i in range(start, end))
         else start
     )
     editor.chart.click(victim)
@@ -105,6 +107,7 @@ def test_a_smaller_window_highlights_a_new_span(compacted: Transcript) -> None:
 
 def test_eviction_preview_when_over_evict_at(compacted: Transcript) -> None:
     editor = PinPolicyEditor(compacted)
+    editor.controls["window"].value = 16_000  # the fixture is short: a window it overflows
     editor.upto.value = len(compacted.messages)
     preview = editor.state.preview
     assert preview.pressure > preview.evict_at

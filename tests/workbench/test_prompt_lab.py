@@ -22,8 +22,8 @@ def _all_state(widget: object) -> str:
     return json.dumps([w.get_state() for w in walk(widget) if hasattr(w, "get_state")], default=str)
 
 
-def test_offline_run_on_the_policys_next_span(compacted: Transcript) -> None:
-    lab = PromptLab(compacted)
+def test_offline_run_on_the_policys_next_span(long_session: Transcript) -> None:
+    lab = PromptLab(long_session)
     assert lab.state.span_choice == "next"
     lab.run()
     assert lab.error.value == ""
@@ -54,8 +54,8 @@ def test_template_validation_is_inline(compacted: Transcript) -> None:
     assert "template OK" in lab.problems.value
 
 
-def test_client_variant_without_a_client_is_a_readable_error(compacted: Transcript) -> None:
-    lab = PromptLab(compacted)
+def test_client_variant_without_a_client_is_a_readable_error(long_session: Transcript) -> None:
+    lab = PromptLab(long_session)
     lab.state.set_variant(PromptVariant("handoff", TEMPLATES["handoff"].template, "client"))
     lab.run_button.click()
     assert "needs a client" in lab.error.value

@@ -16,7 +16,7 @@ from working_memory.workbench import Workbench
 from .conftest import ALL_FILES, COMPACTED, html_of
 
 
-@pytest.mark.parametrize("path", ALL_FILES, ids=lambda p: p.name[:40])
+@pytest.mark.parametrize("path", ALL_FILES)
 def test_from_path_on_every_real_log(path: Path) -> None:
     wb = Workbench.from_path(path)
     for n in range(4):
@@ -77,15 +77,12 @@ def test_import_does_not_need_the_extra() -> None:
 
 
 def test_the_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    notebook = tmp_path / "nb.ipynb"
-    notebook.write_text("{}")
-    assert main(["workbench", str(COMPACTED), "--notebook", str(notebook), "--print"]) == 0
+    folder = tmp_path / "nb"
+    assert main(["workbench", str(COMPACTED), "--dir", str(folder), "--print"]) == 0
     printed = capsys.readouterr().out
-    assert printed.startswith(f"{TRANSCRIPT_VARIABLE}=")
-    assert "-m jupyterlab" in printed and str(notebook) in printed
-    assert "--no-browser" in command(notebook, no_browser=True)
-    assert ("--allow-root" in command(notebook)) == (os.geteuid() == 0)
-    assert main(["workbench", "--notebook", str(tmp_path / "missing.ipynb")]) == 1
-    assert "Workbench.from_path" in capsys.readouterr().err
-    assert main(["workbench", str(tmp_path / "nope.jsonl"), "--notebook", str(notebook)]) == 1
+    assert printed.startswith(f"{TRANSCRIPT_VARIABLE}={COMPACTED} ")
+    assert "-m jupyterlab" in printed and str(folder / "01-explore-a-transcript.ipynb") in printed
+    assert "--no-browser" in command(folder, no_browser=True)
+    assert ("--allow-root" in command(folder)) == (os.geteuid() == 0)
+    assert main(["workbench", str(tmp_path / "nope.jsonl"), "--dir", str(folder)]) == 1
     assert "no such transcript file" in capsys.readouterr().err

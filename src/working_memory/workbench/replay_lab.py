@@ -286,6 +286,9 @@ class ReplayLab:
 
     @guarded
     def export(self, path: str | Path) -> Path:
-        written = self.state.report(Path(str(path)).expanduser())
+        """Write the HTML report; a relative path lands in the output folder (WM_OUTPUT_DIR)."""
+        from ..outputs import output_path
+
+        written = self.state.report(output_path(str(path)))
         self.report_result.value = notice_html(f"report written to {written.resolve()}")
         return written
