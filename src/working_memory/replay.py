@@ -439,7 +439,8 @@ def _finish(state: _Replayer, name: str) -> Replay:
     notes = list(state.notes)
     if tracker.task_id is None:
         notes.append("no user message: there is no task statement to keep")
-    task_survived = tracker.task_id is None or tracker.task_id in present
+    # No user message: the task is unknown, which must not read as "survived".
+    task_survived = None if tracker.task_id is None else tracker.task_id in present
     must = set(tracker.must_survive)
     if tracker.latest_plan_ever is not None:
         must.add(tracker.latest_plan_ever)

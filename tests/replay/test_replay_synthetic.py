@@ -187,7 +187,8 @@ def test_bad_messages_name_their_index(messages, error, match):
 
 def test_no_user_message_is_noted_not_a_crash():
     result = replay([{"role": "system", "content": "s"}, {"role": "assistant", "content": "hi"}])
-    assert result.stats.task_survived and result.stats.calls == 1
+    # no task statement: unknown (None), never reported as survived
+    assert result.stats.task_survived is None and result.stats.calls == 1
     assert any("no user message" in n for n in result.notes)
 
 

@@ -160,6 +160,8 @@ def run(args: argparse.Namespace) -> int:
                 value = f"{value:.0%}"
             elif isinstance(value, bool):
                 value = "yes" if value else "NO"
+            elif value is None:
+                value = "unknown"
             row.append(value)
         rows.append(row)
     print(table(rows, ["policy", *(label for _, label in _COLUMNS)]))

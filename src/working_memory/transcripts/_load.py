@@ -160,9 +160,16 @@ def _document_runs(path: Path, doc: list[Any], sink: Sink) -> list[Transcript]:
                 f"expected a run record, got {type(record).__name__}; skipped", json_path=base
             )
             continue
-        runs.append(_run(path, record, sink, base))
+        run = _guarded_run(path, record, sink, sink, base)
+        if run is not None:
+            runs.append(run)
     if not runs:
-        raise TranscriptError("no runs", path=path, json_path="$", expected="run records")
+        raise TranscriptError(
+            "no run could be read" + (f": {sink.warnings[-1]}" if sink.warnings else ""),
+            path=path,
+            json_path="$",
+            expected="run records",
+        )
     return runs
 
 
@@ -175,9 +182,46 @@ def _jsonl_runs(path: Path, sink: Sink) -> list[Transcript]:
             )
             continue
         run_sink = Sink(path, sink.strict)
-        transcript = _run(path, record, run_sink, f"line {lineno}: $")
-        runs.append(transcript)
+        transcript = _guarded_run(path, record, run_sink, sink, f"line {lineno}: $", lineno)
+        if transcript is not None:
+            runs.append(transcript)
+    if not runs:
+        raise TranscriptError(
+            "no run could be read" + (f": {sink.warnings[-1]}" if sink.warnings else ""),
+            path=path,
+            expected="run records",
+        )
+    for transcript in runs:  # file-level problems (bad lines, skipped runs) concern every run
+        transcript.warnings[:0] = sink.warnings
     return runs
+
+
+def _guarded_run(
+    path: Path,
+    record: dict[str, Any],
+    sink: Sink,
+    file_sink: Sink,
+    base: str,
+    line: int | None = None,
+) -> Transcript | None:
+    """One run of a multi-run file; a run that cannot be read is warned about and skipped,
+    so one bad run does not cost the others."""
+    try:
+        return _run(path, record, sink, base)
+    except TranscriptError as exc:
+        if file_sink.strict:
+            raise
+        problem = str(exc)
+    except (KeyError, TypeError, AttributeError, IndexError, ValueError, RecursionError) as exc:
+        if file_sink.strict:
+            raise
+        problem = f"unexpected structure ({type(exc).__name__}: {exc})"
+    prefix = f"{path}: "
+    problem = problem[len(prefix) :] if problem.startswith(prefix) else problem
+    file_sink.warn(
+        f"run skipped: {problem}", line=line, json_path=None if line is not None else base
+    )
+    return None
 
 
 def _run(path: Path, record: dict[str, Any], sink: Sink, base: str) -> Transcript:
