@@ -62,7 +62,12 @@ def usage_problems(usage: Any) -> list[str]:
             problems.extend(f"{key}.{p}" for p in usage_problems(value))
         elif not key.endswith("tokens") or value is None:
             continue
-        elif isinstance(value, bool) or not isinstance(value, int | float) or (isinstance(value, float) and not math.isfinite(value)) or value < 0:
+        elif (
+            isinstance(value, bool)
+            or not isinstance(value, int | float)
+            or (isinstance(value, float) and not math.isfinite(value))
+            or value < 0
+        ):
             problems.append(f"{key}={value!r}")
     return problems
 
