@@ -127,7 +127,8 @@ def main() -> None:
             f"load all first {peaks[large][1] / peaks[small][1]:.2f}x\n"
         )
         folder = folders[small]
-        print(f"throughput on {small} files ({os.cpu_count()} cores):\n")
+        load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+        print(f"throughput on {small} files ({os.cpu_count()} cores, load average {load}):\n")
         print("| run | seconds | files/s | vs sequential loop |")
         print("|---|---:|---:|---:|")
         base, rows = timed(sequential_loop, folder)
@@ -143,6 +144,8 @@ def main() -> None:
                 f"| {label} | {elapsed:.1f} | {small / elapsed:.1f} | {base / elapsed:.2f}x |",
                 flush=True,
             )
+        load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+        print(f"\nload average after: {load}")
 
 
 if __name__ == "__main__":
