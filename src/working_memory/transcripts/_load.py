@@ -238,13 +238,11 @@ def _guarded_run(
     except TranscriptError as exc:
         if file_sink.strict:
             raise
-        problem = str(exc)
+        problem = exc.without_path()
     except (KeyError, TypeError, AttributeError, IndexError, ValueError, RecursionError) as exc:
         if file_sink.strict:
             raise
         problem = f"unexpected structure ({type(exc).__name__}: {exc})"
-    prefix = f"{path}: "
-    problem = problem[len(prefix) :] if problem.startswith(prefix) else problem
     file_sink.warn(
         f"run skipped: {problem}", line=line, json_path=None if line is not None else base
     )
