@@ -214,3 +214,28 @@ def test_cli_replays_a_folder_into_a_results_file(corpus: Path, tmp_path: Path, 
     assert "5 sessions from 8 files; 4 skipped" in printed.out
     assert "package.json: not a transcript" in printed.out
     assert f"rows written to {out}" in printed.out
+
+
+def test_streaming_holds_no_transcript_between_files(corpus: Path) -> None:
+    """When a file's rows arrive, its transcript is already gone: memory holds rows only."""
+    import gc
+
+    from working_memory.transcripts import Transcript
+
+    alive: list[int] = []
+
+    def count(rows: list[dict]) -> None:
+        gc.collect()
+        alive.append(sum(isinstance(o, Transcript) for o in gc.get_objects()))
+
+    with pytest.warns(CorpusWarning):
+        compare_policies(corpus, POLICIES, on_rows=count)
+    assert alive == [0, 0, 0, 0]
+
+
+def test_progress_bar_counts_files(corpus: Path, capsys) -> None:
+    pytest.importorskip("tqdm")
+    with pytest.warns(CorpusWarning):
+        compare_policies(corpus, POLICIES, progress=True)
+    err = capsys.readouterr().err
+    assert "compare_policies" in err and "8/8" in err
