@@ -239,3 +239,13 @@ def test_progress_bar_counts_files(corpus: Path, capsys) -> None:
         compare_policies(corpus, POLICIES, progress=True)
     err = capsys.readouterr().err
     assert "compare_policies" in err and "8/8" in err
+
+
+def test_cli_folder_json_and_refusals(corpus: Path, capsys) -> None:
+    assert main(["replay", str(corpus), "--json", "--compare", "evict-only"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["files"] == 8 and data["sessions"] == 5 and len(data["skipped"]) == 4
+    assert [p["policy"] for p in data["policies"]] == ["default", "evict-only"]
+    assert all(p["sessions"] == 5 and p["billed_tokens"] > 0 for p in data["policies"])
+    assert main(["replay", str(corpus), "--html", "r.html"]) == 1
+    assert "--html reports one transcript" in capsys.readouterr().err
