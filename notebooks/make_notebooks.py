@@ -370,6 +370,56 @@ corpus = [example_path(name) for name in EXAMPLES]
 compare_policies(corpus, {"default": PRESETS["default"], "32k": PRESETS["small-window-32k"]})[
     ["transcript", "policy", "billed_tokens", "saved_share", "compactions", "evictions"]
 ]"""),
+    md("""\
+## A corpus: totals per policy, and how savings and lost tasks spread
+
+For last week's sessions, point `compare_policies` at the folder: it reads every log in it
+(recursively), one at a time, skips what is not a transcript (and says so), and returns one row
+per session and policy. `workers=2` runs it on two processes, `out="results.parquet"` writes the
+rows as they finish. Here, a folder of generated sessions of different lengths, and one junk
+file."""),
+    code("""\
+import json
+import tempfile
+import warnings
+
+from working_memory.simulate import synthetic_session
+from working_memory.transcripts import CorpusWarning
+
+CORPUS = Path(tempfile.mkdtemp(prefix="wm-corpus-"))
+for i in range(12):
+    session = synthetic_session(20 + 15 * i, seed=i)
+    (CORPUS / f"session-{i:02d}.jsonl").write_text("".join(json.dumps(m) + "\\n" for m in session))
+(CORPUS / "package.json").write_text('{"name": "not-a-log"}')  # skipped, not fatal
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore", CorpusWarning)  # listed in rows.attrs["skipped"] instead
+    rows = compare_policies(CORPUS, {name: policies[name] for name in
+                                     ("default (128k)", "32k window", "evict only")})
+print("skipped:", [(Path(s["path"]).name, s["reason"][:40]) for s in rows.attrs["skipped"]])
+totals = rows.groupby("policy", sort=False).agg(
+    sessions=("transcript", "count"),
+    billed=("billed_tokens", "sum"),
+    unmanaged=("unmanaged_billed_tokens", "sum"),
+    tasks_lost=("task_survived", lambda s: int((s == False).sum())),  # noqa: E712 (None: unknown)
+    peak=("peak_pressure", "max"),
+)
+totals["saved"] = 1 - totals.billed / totals.unmanaged
+totals"""),
+    code("""\
+import plotly.graph_objects as go
+
+# How the saving spreads over sessions: short sessions save nothing, long ones most.
+fig = go.Figure([go.Box(y=part.saved_share, name=name, boxpoints="all", text=part.transcript)
+                 for name, part in rows.groupby("policy", sort=False)])
+fig.update_layout(title="saved share per session", yaxis_tickformat=".0%", height=380)
+fig"""),
+    code("""\
+# Where the task got lost: sessions whose first user message was gone from the final window
+# (None means the session had no user message: unknown, not counted as kept).
+lost = rows[rows.task_survived == False]  # noqa: E712
+print(f"{len(lost)} of {len(rows)} session x policy rows lost the task statement")
+lost[["transcript", "policy", "messages", "calls", "evictions", "peak_pressure"]]"""),
     md("## The report"),
     code("""\
 from working_memory.outputs import output_path

@@ -34,7 +34,9 @@ class ReplayStats:
     peak_pressure: float
     mean_pressure: float
     calls_over_limit: int  # calls whose managed window was over the budget's limit
-    task_survived: bool  # the first user message is still in the final window
+    # The first user message is still in the final window; None when the transcript has no
+    # user message at all (the task is unknown: neither kept nor lost).
+    task_survived: bool | None
     pinned_survived: bool  # every system / task / correction / explicit pin and the latest plan too
     orphaned_tool_calls: int  # calls without results + results without calls, over every call
     real_compactions: int  # compactions the production agent made (from the log)
@@ -78,7 +80,7 @@ def compute_stats(
     limit: int,
     events: Sequence[WindowEvent],
     orphans: int,
-    task_survived: bool,
+    task_survived: bool | None,
     pinned_survived: bool,
     real_compactions: int,
     oversized: int,

@@ -21,6 +21,7 @@ import bisect
 import logging
 import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -38,7 +39,14 @@ from ._replay_track import Breakdown, WindowTracker, count_orphans, exact_breakd
 from .events import WindowEvent
 from .overheads import content_text
 from .policy import PinPolicy, PinReason
-from .transcripts import RealCompaction, Transcript, load_transcript, load_transcripts
+from .transcripts import (
+    CORPUS_SUFFIXES,
+    RealCompaction,
+    Transcript,
+    TranscriptError,
+    corpus_files,
+    load_transcript,
+)
 from .window import ROLES, ManagedWindow, truncate_text
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -439,7 +447,8 @@ def _finish(state: _Replayer, name: str) -> Replay:
     notes = list(state.notes)
     if tracker.task_id is None:
         notes.append("no user message: there is no task statement to keep")
-    task_survived = tracker.task_id is None or tracker.task_id in present
+    # No user message: the task is unknown, which must not read as "survived".
+    task_survived = None if tracker.task_id is None else tracker.task_id in present
     must = set(tracker.must_survive)
     if tracker.latest_plan_ever is not None:
         must.add(tracker.latest_plan_ever)
@@ -486,74 +495,108 @@ def _finish(state: _Replayer, name: str) -> Replay:
 
 
 # -- several policies, several transcripts ----------------------------------------------------
-_TRANSCRIPT_SUFFIXES = (".json", ".jsonl", ".traj")
+def _jobs(source: Any) -> list[Any]:
+    """Jobs for compare_policies: one per file of a folder / path list (loaded in the worker),
+    one per transcript or message list given in memory."""
+    from ._corpus_replay import Job
 
+    jobs: list[Job] = []
 
-def _corpus(source: Any) -> list[tuple[str, Transcript]]:
-    """(name, transcript) pairs from a transcript, a message list, a path (file or folder),
-    a mapping name -> any of those, or a sequence of them."""
+    def add(label: str, item: Any) -> None:
+        if isinstance(item, Transcript):
+            jobs.append(Job(len(jobs), label, transcript=item))
+        elif isinstance(item, str | Path):
+            path = Path(item)
+            if path.is_dir():
+                for name, file in corpus_files(path):
+                    jobs.append(Job(len(jobs), f"{label}/{name}" if label else name, path=file))
+            else:
+                jobs.append(Job(len(jobs), label or path.name, path=path))
+        else:
+            jobs.append(Job(len(jobs), label or "session", transcript=_as_transcript(item)))
+
     if isinstance(source, Transcript):
-        return [(_name_of(source), source)]
-    if isinstance(source, str | Path):
+        add(_name_of(source), source)
+    elif isinstance(source, str | Path):
         path = Path(source)
-        if path.is_dir():
-            files = sorted(
-                p for p in path.rglob("*") if p.is_file() and p.suffix in _TRANSCRIPT_SUFFIXES
-            )
-            if not files:
-                raise ValueError(f"{path}: no transcript files (*.json, *.jsonl, *.traj) in it")
-            out: list[tuple[str, Transcript]] = []
-            for file in files:
-                runs = load_transcripts(file)
-                for n, run in enumerate(runs):
-                    label = str(file.relative_to(path))
-                    out.append((label if len(runs) == 1 else f"{label}#{n}", run))
-            return out
-        return [(path.name, load_transcript(path))]
-    if isinstance(source, Mapping):
-        return [(str(k), _as_transcript(v)) for k, v in source.items()]
-    if isinstance(source, Sequence):
+        if not path.exists():
+            raise TranscriptError("cannot open: No such file or directory", path=path)
+        add("", path)
+        if path.is_dir() and not jobs:
+            suffixes = ", ".join(f"*{s}" for s in CORPUS_SUFFIXES)
+            raise ValueError(f"{path}: no transcript files ({suffixes}) in it")
+    elif isinstance(source, Mapping):
+        for key, value in source.items():
+            add(str(key), value)
+    elif isinstance(source, Sequence) and not isinstance(source, bytes):
         items = list(source)
         if items and all(isinstance(m, Mapping) and "role" in m for m in items):
-            return [("session", _as_transcript(items))]
-        out = []
-        for n, item in enumerate(items):
-            for label, transcript in _corpus(item):
-                out.append((label if label != "session" else f"session-{n}", transcript))
-        return out
-    raise TypeError(
-        "compare_policies() takes a transcript, a message list, a path (file or folder), "
-        f"a mapping or a sequence of those; got {type(source).__name__}"
-    )
+            add("session", items)
+        else:
+            for n, item in enumerate(items):
+                if isinstance(item, Transcript):
+                    add(_name_of(item, f"session-{n}"), item)
+                elif isinstance(item, str | Path):
+                    add("" if Path(item).is_dir() else str(item), item)
+                else:
+                    add(f"session-{n}", item)
+    else:
+        raise TypeError(
+            "compare_policies() takes a transcript, a message list, a path (file or folder), "
+            f"a mapping or a sequence of those; got {type(source).__name__}"
+        )
+    return jobs
 
 
 def compare_policies(
     transcript_or_corpus: Any,
     policies: Mapping[str, Policy | str | Path],
     *,
+    workers: int | None = None,
+    executor: Executor | None = None,
+    out: str | Path | None = None,
     progress: bool = False,
+    on_rows: Callable[[list[dict[str, Any]]], None] | None = None,
 ) -> pandas.DataFrame:
-    """One row per transcript x policy, with every ReplayStats column.
+    """One row per transcript x policy: transcript, policy, format, messages, load_warnings
+    and every ReplayStats column.
 
-    Policies may be Policy values, preset names or policy files.
+    The corpus is a transcript, a message list, a file, a folder (recursively; see
+    iter_transcripts), a mapping name -> any of those, or a sequence of them. It is
+    streamed: each file is loaded, replayed under every policy and dropped before the next,
+    so memory holds one transcript per worker plus the rows.
+
+    - `workers=N`: N local processes; `executor=`: any concurrent.futures.Executor (e.g. a
+      Dask `Client.get_executor()`); default: this process, one file after another.
+    - `out`: also append the rows to a .csv or .parquet file as each file finishes.
+    - `on_rows(rows)`: called with each file's rows as they finish (in completion order).
+    - `progress`: a tqdm progress bar over files.
+
+    Files that cannot be loaded or replayed are skipped, listed in `frame.attrs["skipped"]`
+    (path and reason) and summarised in one CorpusWarning at the end. Policies may be Policy
+    values, preset names or policy files. Rows are returned in corpus order.
     """
     try:
-        import pandas as pd
+        import pandas  # noqa: F401
     except ImportError as exc:  # pragma: no cover - depends on the environment
         raise ImportError(
             "compare_policies() returns a DataFrame and needs pandas: "
             "pip install 'working-memory[notebook]'"
         ) from exc
+    from ._corpus_replay import run_jobs
+
     resolved = {
         name: p if isinstance(p, Policy) else resolve_policy(p)[1] for name, p in policies.items()
     }
-    rows = []
-    for label, transcript in _corpus(transcript_or_corpus):
-        for policy_name, policy in resolved.items():
-            result = replay(transcript, policy, name=f"{label} / {policy_name}", progress=progress)
-            rows.append({"transcript": label, "policy": policy_name, **result.stats.to_dict()})
-    columns = ["transcript", "policy", *(f.name for f in _stat_fields())]
-    return pd.DataFrame(rows, columns=columns)
+    return run_jobs(
+        _jobs(transcript_or_corpus),
+        resolved,
+        workers=workers,
+        executor=executor,
+        out=out,
+        progress=progress,
+        on_rows=on_rows,
+    )
 
 
 def _stat_fields() -> tuple[Any, ...]:

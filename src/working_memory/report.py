@@ -62,6 +62,8 @@ def _e(value: object) -> str:
 
 
 def _cell(key: str, value: object) -> str:
+    if value is None:
+        return '<td title="the transcript has no user message">unknown</td>'
     if isinstance(value, bool):
         ok = value if key != "orphaned_tool_calls" else not value
         return f'<td class="{"good" if ok else "bad"}">{"yes" if value else "no"}</td>'

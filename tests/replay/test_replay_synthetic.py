@@ -187,7 +187,8 @@ def test_bad_messages_name_their_index(messages, error, match):
 
 def test_no_user_message_is_noted_not_a_crash():
     result = replay([{"role": "system", "content": "s"}, {"role": "assistant", "content": "hi"}])
-    assert result.stats.task_survived and result.stats.calls == 1
+    # no task statement: unknown (None), never reported as survived
+    assert result.stats.task_survived is None and result.stats.calls == 1
     assert any("no user message" in n for n in result.notes)
 
 
@@ -254,3 +255,19 @@ def test_orphans_in_a_raw_message_list_are_counted_at_every_call_they_are_sent()
     assert per_call == [0, 1, 2, 2]
     assert result.stats.orphaned_tool_calls == sum(per_call) == 5
     assert any("still unanswered" in note for note in result.notes)
+
+
+def test_unknown_task_reads_unknown_in_the_report_and_the_cli(tmp_path, capsys):
+    import json
+
+    from working_memory.cli import main
+    from working_memory.report import write_report
+
+    messages = [{"role": "system", "content": "s"}, {"role": "assistant", "content": "hi"}]
+    html = write_report([replay(messages)], tmp_path / "r.html").read_text()
+    assert ">unknown</td>" in html
+    path = tmp_path / "taskless.jsonl"
+    path.write_text("".join(json.dumps(m) + "\n" for m in messages))
+    assert main(["replay", str(path)]) == 0
+    row = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("default"))
+    assert " unknown " in row

@@ -425,3 +425,457 @@ def test_detection_ignores_line_length_and_name(tmp_path: Path) -> None:
     one = tmp_path / "one.jsonl"
     one.write_bytes(json.dumps({"messages": [USER]}).encode())  # a compact document on one line
     assert load_transcript(one).messages == [USER]
+
+
+# -- cases that used to be silently wrong, a traceback, a hang, or an overbroad refusal -------
+
+# (name, one assistant message, expected tool calls as (name, arguments), warning text)
+ODD_CALLS: list[tuple[str, dict[str, Any], list[tuple[str, str]], str]] = [
+    (
+        "tool_calls as a single object",
+        {"role": "assistant", "content": None, "tool_calls": CALL["tool_calls"][0]},
+        [("bash", "{}")],
+        "tool_calls is a single object, not a list; read as one call",
+    ),
+    (
+        "tool_calls as a JSON string",
+        {"role": "assistant", "content": None, "tool_calls": json.dumps(CALL["tool_calls"])},
+        [("bash", "{}")],
+        "tool_calls is a JSON string, not a list; decoded it",
+    ),
+    (
+        "tool_calls as plain text",
+        {"role": "assistant", "content": "x", "tool_calls": "bash ls"},
+        [],
+        "tool_calls is a string that is not JSON ('bash ls'); calls left out",
+    ),
+    (
+        "tool_calls as a number",
+        {"role": "assistant", "content": "x", "tool_calls": 3},
+        [],
+        "tool_calls is a int; calls left out (expected a list of tool calls)",
+    ),
+    (
+        "function given as a string",
+        {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [{"id": "c1", "function": "bash", "arguments": '{"cmd": "ls"}'}],
+        },
+        [("bash", '{"cmd": "ls"}')],
+        "tool call 'function' is the string 'bash'; used as the name",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "message", "calls", "warning"), ODD_CALLS, ids=[c[0] for c in ODD_CALLS]
+)
+def test_odd_tool_calls_are_read_or_warned_about(
+    tmp_path: Path,
+    check_api_shape: Callable[..., None],
+    name: str,
+    message: dict[str, Any],
+    calls: list[tuple[str, str]],
+    warning: str,
+) -> None:
+    path = tmp_path / "log.jsonl"
+    path.write_bytes(_jsonl(USER, message, RESULT))
+    t = load_transcript(path)
+    got = [
+        (c["function"]["name"], c["function"]["arguments"])
+        for m in t.messages
+        for c in m.get("tool_calls") or ()
+    ]
+    assert got == calls
+    assert any(w.startswith(f"{path}:2: {warning}") for w in t.warnings), t.warnings
+    if calls:  # the result pairs with the recovered call instead of becoming an orphan
+        assert "orphan_results" not in t.metadata
+    check_api_shape(t.messages)
+
+
+@pytest.mark.parametrize("value", [7, 2.5, [1, 2], {"a": 1}, True])
+def test_openhands_content_that_is_not_text_is_kept_and_warned(tmp_path: Path, value: Any) -> None:
+    path = tmp_path / "events.json"
+    events = [
+        {"id": 1, "source": "user", "action": "message", "args": {"content": "fix it"}},
+        {"id": 2, "source": "agent", "observation": "run", "content": value},
+    ]
+    path.write_text(json.dumps(events))
+    t = load_transcript(path)
+    assert t.format == "openhands"
+    assert t.messages[-1]["content"] == json.dumps(value)
+    assert any("'content' is a" in w and "not text; kept as its JSON" in w for w in t.warnings)
+
+
+@pytest.mark.parametrize(
+    ("usage", "bad"),
+    [
+        ({"prompt_tokens": float("inf"), "completion_tokens": 3}, "prompt_tokens=inf"),
+        ({"prompt_tokens": 10, "completion_tokens": float("-inf")}, "completion_tokens=-inf"),
+        ({"prompt_tokens": float("nan"), "completion_tokens": 3}, "prompt_tokens=nan"),
+        ({"prompt_tokens": "12", "completion_tokens": 3}, "prompt_tokens='12'"),
+        ({"prompt_tokens": 1e400, "completion_tokens": 3}, "prompt_tokens=inf"),
+    ],
+)
+def test_usage_that_is_not_a_count_is_zero_with_a_warning(
+    tmp_path: Path, usage: dict[str, Any], bad: str
+) -> None:
+    path = tmp_path / "log.jsonl"
+    reply = {"role": "assistant", "content": "ok", "usage": usage}
+    path.write_text(json.dumps(USER) + "\n" + json.dumps(reply) + "\n")  # writes Infinity / NaN
+    t = load_transcript(path)
+    assert len(t.calls) == 1
+    call = t.calls[0]
+    assert all(v >= 0 for v in (call.input_tokens, call.output_tokens))
+    assert any(f":2: usage holds values that are not token counts ({bad}" in w for w in t.warnings)
+
+
+def test_anthropic_and_codex_usage_infinity(tmp_path: Path) -> None:
+    anthropic = tmp_path / "a.json"
+    reply = {
+        "role": "assistant",
+        "content": [{"type": "text", "text": "hi"}],
+        "usage": {"input_tokens": float("inf"), "output_tokens": 1},
+    }
+    anthropic.write_text(json.dumps({"system": "s", "messages": [USER, reply]}))
+    t = load_transcript(anthropic)
+    assert t.format == "anthropic"
+    assert t.calls[0].input_tokens == 0
+    assert any("input_tokens=inf" in w for w in t.warnings)
+    codex = tmp_path / "rollout.jsonl"
+    usage = {"input_tokens": float("inf"), "cached_input_tokens": 0, "output_tokens": 4}
+    codex.write_bytes(
+        _codex(
+            _user_item("go"),
+            ANSWER,
+            _event(
+                {
+                    "type": "token_count",
+                    "info": {"total_token_usage": usage, "last_token_usage": usage},
+                }
+            ),
+        )
+    )
+    t = load_transcript(codex)
+    assert t.calls[0].input_tokens == 0 and t.calls[0].output_tokens == 4
+    assert any(":4: usage holds values" in w and "input_tokens=inf" in w for w in t.warnings)
+
+
+def test_a_named_pipe_is_refused_before_anything_blocks(tmp_path: Path) -> None:
+    import os
+    import threading
+
+    pipe = tmp_path / "session.jsonl"
+    os.mkfifo(pipe)
+    outcome: list[BaseException | None] = []
+
+    def load() -> None:
+        try:
+            load_transcripts(pipe)
+        except BaseException as exc:
+            outcome.append(exc)
+        else:
+            outcome.append(None)
+
+    worker = threading.Thread(target=load, daemon=True)
+    worker.start()
+    worker.join(timeout=60)  # a guard against the old hang, not a timing assertion
+    if worker.is_alive():  # unblock the reader so the thread can end, then fail
+        with open(pipe, "wb"):
+            pass
+        pytest.fail("load_transcripts() blocked on a named pipe")
+    assert isinstance(outcome[0], TranscriptError)
+    assert str(outcome[0]) == (
+        f"{pipe}: is a named pipe, not a regular file (expected a transcript file)"
+    )
+
+
+def test_character_device_is_refused() -> None:
+    with pytest.raises(TranscriptError, match="is a character device, not a regular file"):
+        load_transcript("/dev/zero")
+
+
+def test_over_long_integer_and_over_deep_lines_are_skipped_with_their_line(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "log.jsonl"
+    path.write_bytes(
+        _jsonl(USER)
+        + b'{"role": "assistant", "content": "x", "n": '
+        + b"9" * 5000
+        + b"}\n"
+        + b"[" * 100_000
+        + b"]" * 100_000
+        + b"\n"
+        + _jsonl({"role": "assistant", "content": "still here"})
+    )
+    t = load_transcript(path)
+    assert [m["content"] for m in t.messages] == ["hi", "still here"]
+    assert t.warnings == [
+        f"{path}:2: an integer with more digits than Python converts (over 4300); line skipped",
+        f"{path}:3: nested too deeply to parse; line skipped",
+    ]
+
+
+def test_over_long_integer_in_a_json_document_is_one_clear_error(tmp_path: Path) -> None:
+    path = tmp_path / "doc.json"
+    path.write_bytes(b'[{"role": "user", "content": "hi", "n": ' + b"1" * 5000 + b"}]")
+    with pytest.raises(TranscriptError) as info:
+        load_transcript(path)
+    assert "an integer with more digits than Python converts" in str(info.value)
+    assert not getattr(info.value, "internal", False)
+
+
+def _runs_file(tmp_path: Path, as_jsonl: bool) -> Path:
+    good = {"instance_id": "a", "messages": [USER, {"role": "assistant", "content": "ok"}]}
+    bad = {"instance_id": "b", "traj": "not json at all"}
+    other = {"instance_id": "c", "messages": [USER]}
+    path = tmp_path / ("runs.jsonl" if as_jsonl else "runs.json")
+    if as_jsonl:
+        path.write_bytes(_jsonl(good, bad, other))
+    else:
+        path.write_text(json.dumps([good, bad, other]))
+    return path
+
+
+@pytest.mark.parametrize("as_jsonl", [False, True])
+def test_one_bad_run_does_not_refuse_a_multi_run_file(tmp_path: Path, as_jsonl: bool) -> None:
+    path = _runs_file(tmp_path, as_jsonl)
+    runs = load_transcripts(path)
+    assert [r.metadata["record"]["instance_id"] for r in runs] == ["a", "c"]
+    where = f"{path}:2" if as_jsonl else f"{path} at $[1]"
+    expected = f"{where}: run skipped: "
+    assert any(w.startswith(expected) and "not JSON" in w for w in runs[0].warnings), runs[
+        0
+    ].warnings
+    with pytest.raises(TranscriptError, match="not JSON"):
+        load_transcripts(path, strict=True)
+
+
+# -- Claude Code subagent files -----------------------------------------------------------------
+
+
+def _claude_session(folder: Path, agent: str = "abc") -> Path:
+    def line(
+        kind: str, uuid: str, parent: str | None, message: dict[str, Any], **extra: Any
+    ) -> dict[str, Any]:
+        return {
+            "type": kind,
+            "uuid": uuid,
+            "parentUuid": parent,
+            "sessionId": "s1",
+            "message": message,
+            **extra,
+        }
+
+    main = folder / "session.jsonl"
+    main.write_bytes(
+        _jsonl(
+            line("user", "u1", None, {"role": "user", "content": "do it"}),
+            line(
+                "assistant",
+                "a1",
+                "u1",
+                {
+                    "id": "m1",
+                    "role": "assistant",
+                    "model": "claude-x",
+                    "content": [
+                        {"type": "tool_use", "id": "t1", "name": "Task", "input": {"prompt": "sub"}}
+                    ],
+                    "usage": {"input_tokens": 10, "output_tokens": 2},
+                },
+            ),
+            line(
+                "user",
+                "u2",
+                "a1",
+                {
+                    "role": "user",
+                    "content": [{"type": "tool_result", "tool_use_id": "t1", "content": "done"}],
+                },
+                toolUseResult={"agentId": agent, "status": "completed"},
+            ),
+        )
+    )
+    return main
+
+
+def _subagent(folder: Path, agent: str) -> Path:
+    sub = folder / "session" / "subagents"
+    sub.mkdir(parents=True, exist_ok=True)
+    path = sub / f"agent-{agent}.jsonl"
+    common = {"sessionId": "s1", "isSidechain": True, "agentId": agent}
+    path.write_bytes(
+        _jsonl(
+            {
+                "type": "user",
+                "uuid": "s1",
+                "parentUuid": None,
+                **common,
+                "message": {"role": "user", "content": "sub"},
+            },
+            {
+                "type": "assistant",
+                "uuid": "s2",
+                "parentUuid": "s1",
+                **common,
+                "message": {
+                    "id": "m2",
+                    "role": "assistant",
+                    "content": [{"type": "text", "text": "ok"}],
+                },
+            },
+        )
+    )
+    return path
+
+
+def test_claude_code_subagent_present_loads_as_a_thread(tmp_path: Path) -> None:
+    main = _claude_session(tmp_path)
+    _subagent(tmp_path, "abc")
+    t = load_transcript(main)
+    assert list(t.threads) == ["abc"] and t.warnings == []
+
+
+def test_claude_code_missing_subagent_file_is_warned_about(tmp_path: Path) -> None:
+    main = _claude_session(tmp_path)
+    t = load_transcript(main)
+    assert t.threads == {}
+    assert t.warnings == [
+        f"{main}:3: subagent 'abc' ran here but its log session/subagents/agent-abc.jsonl is "
+        "missing; its thread is left out"
+    ]
+
+
+def _empty(path: Path) -> None:
+    path.write_bytes(b"")
+
+
+def _garbage(path: Path) -> None:
+    path.write_bytes(b"\x00\x01garbage\n")
+
+
+def _directory(path: Path) -> None:
+    path.mkdir()
+
+
+def _symlink_loop(path: Path) -> None:
+    path.symlink_to(path)
+
+
+@pytest.mark.parametrize(
+    ("make", "reason"),
+    [
+        (_empty, "file is empty"),
+        (_garbage, "no JSON line could be read"),
+        (_directory, "is a directory"),
+        (_symlink_loop, "cannot open"),
+    ],
+    ids=["empty", "garbage", "directory", "symlink loop"],
+)
+def test_one_unreadable_subagent_costs_only_its_thread(
+    tmp_path: Path, make: Callable[[Path], None], reason: str
+) -> None:
+    main = _claude_session(tmp_path)
+    _subagent(tmp_path, "abc")
+    bad = tmp_path / "session" / "subagents" / "agent-zzz.jsonl"
+    make(bad)
+    t = load_transcript(main)
+    assert list(t.threads) == ["abc"]
+    assert [m["role"] for m in t.messages] == ["user", "assistant", "tool"]
+    assert len(t.warnings) == 1, t.warnings
+    assert t.warnings[0].startswith(f"{bad}") and reason in t.warnings[0]
+    assert t.warnings[0].endswith("; subagent thread left out")
+    with pytest.raises(TranscriptError):
+        load_transcript(main, strict=True)
+
+
+# -- Codex prompts that exist only as event_msg user_message lines ---------------------------------
+
+
+def _codex(*lines: dict[str, Any]) -> bytes:
+    return _jsonl(
+        {
+            "timestamp": "t",
+            "type": "session_meta",
+            "payload": {"id": "x", "base_instructions": {"text": "sys"}},
+        },
+        *lines,
+    )
+
+
+def _item(payload: dict[str, Any]) -> dict[str, Any]:
+    return {"timestamp": "t", "type": "response_item", "payload": payload}
+
+
+def _event(payload: dict[str, Any]) -> dict[str, Any]:
+    return {"timestamp": "t", "type": "event_msg", "payload": payload}
+
+
+def _user_item(text: str) -> dict[str, Any]:
+    return _item(
+        {"type": "message", "role": "user", "content": [{"type": "input_text", "text": text}]}
+    )
+
+
+ANSWER = _item(
+    {"type": "message", "role": "assistant", "content": [{"type": "output_text", "text": "done"}]}
+)
+
+
+@pytest.mark.parametrize(
+    ("lines", "expected"),
+    [
+        ([_event({"type": "user_message", "message": "fix the bug"}), ANSWER], ["fix the bug"]),
+        (
+            [
+                _user_item("fix the bug"),
+                _event({"type": "user_message", "message": "fix the bug"}),
+                ANSWER,
+            ],
+            ["fix the bug"],
+        ),
+        (
+            [
+                _event({"type": "user_message", "message": "fix the bug"}),
+                _user_item("fix the bug"),
+                ANSWER,
+            ],
+            ["fix the bug"],
+        ),
+        (
+            [
+                _event({"type": "user_message", "message": "one"}),
+                ANSWER,
+                _event({"type": "user_message", "message": "two"}),
+                ANSWER,
+            ],
+            ["one", "two"],
+        ),
+    ],
+    ids=["event only", "item then event", "event then item", "two turns, events only"],
+)
+def test_codex_user_prompts_from_events(
+    tmp_path: Path, lines: list[dict[str, Any]], expected: list[str]
+) -> None:
+    path = tmp_path / "rollout.jsonl"
+    path.write_bytes(_codex(*lines))
+    t = load_transcript(path)
+    assert t.format == "codex"
+    assert [m["content"] for m in t.messages if m["role"] == "user"] == expected
+    assert t.messages[0]["role"] == "system" and t.messages[1]["role"] == "user"
+
+
+def test_codex_real_rollout_prompts_are_not_doubled(transcripts_dir: Path) -> None:
+    path = next((transcripts_dir / "codex").glob("*.jsonl"))
+    items = 0
+    for raw in path.read_bytes().splitlines():
+        record = json.loads(raw)
+        payload = record.get("payload") or {}
+        if record.get("type") == "response_item" and payload.get("type") == "message":
+            items += payload.get("role") == "user"
+    t = load_transcript(path)
+    assert sum(m["role"] == "user" for m in t.messages) == items
+    assert "prompts_from_events" not in t.metadata

@@ -75,3 +75,16 @@ def test_errors_are_readable(hostile: Transcript) -> None:
     assert "run the replays first" in lab.error.value
     with pytest.raises(ValueError, match="pick a name other than"):
         lab.state.add_policy(EDITED, Policy())
+
+
+def test_a_session_without_a_user_message_shows_the_task_as_unknown() -> None:
+    taskless = Transcript(
+        messages=[{"role": "system", "content": "s"}, {"role": "assistant", "content": "hello"}],
+        format="openai",
+    )
+    lab = ReplayLab(taskless)
+    lab.choices.value = ("default",)
+    lab.run()
+    assert lab.error.value == ""
+    assert lab.state.stats["task_survived"].iloc[0] is None
+    assert "<td>unknown</td>" in lab.stats.value and "<td>yes</td>" in lab.stats.value

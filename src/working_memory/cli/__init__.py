@@ -42,11 +42,19 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from ._common import option_problem
+    from ._safe_output import SafeStream, neutralise
+
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "run", None):
         parser.print_help()
         return 2
+    problem = option_problem(args)
+    if problem:  # options that are each valid but contradict each other
+        getattr(args, "_parser", parser).error(problem)
+    stdout = sys.stdout
+    sys.stdout = SafeStream(stdout)
     try:
         return int(args.run(args) or 0)
     except KeyboardInterrupt:
@@ -55,8 +63,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except (OSError, ValueError, ImportError) as exc:
         # Expected failures (bad files, bad options, missing extras) get one line, not a traceback.
-        print(f"working-memory {args.command}: error: {exc}", file=sys.stderr)
+        print(f"working-memory {args.command}: error: {neutralise(str(exc))}", file=sys.stderr)
         return 1
+    finally:
+        sys.stdout = stdout
 
 
 if __name__ == "__main__":  # pragma: no cover

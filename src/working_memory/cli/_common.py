@@ -9,28 +9,84 @@ from .. import config
 from ..budget import Budget
 from ..policy import PinPolicy
 
-__all__ = ["add_budget_options", "budget_from", "pins_from", "sparkline", "table"]
+__all__ = [
+    "add_budget_options",
+    "budget_from",
+    "non_negative_int",
+    "option_problem",
+    "pins_from",
+    "positive_int",
+    "share",
+    "sparkline",
+    "table",
+]
 
 _BARS = "▁▂▃▄▅▆▇█"
 
 
+def positive_int(text: str) -> int:
+    """argparse type: an integer of at least 1."""
+    value = _int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: expected a whole number of at least 1")
+    return value
+
+
+def non_negative_int(text: str) -> int:
+    """argparse type: an integer of at least 0."""
+    value = _int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text!r}: expected a whole number of at least 0")
+    return value
+
+
+def share(text: str) -> float:
+    """argparse type: a share of the window, above 0 and at most 1."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: expected a number such as 0.8") from None
+    if not 0 < value <= 1:  # also refuses nan
+        raise argparse.ArgumentTypeError(f"{text!r}: expected a share above 0 and at most 1")
+    return value
+
+
+def _int(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: expected a whole number") from None
+
+
+def option_problem(args: argparse.Namespace) -> str | None:
+    """A contradiction between options argparse checked one by one, or None."""
+    compact_at, evict_at = getattr(args, "compact_at", None), getattr(args, "evict_at", None)
+    if compact_at is not None and evict_at is not None and compact_at > evict_at:
+        return (
+            f"--compact-at {compact_at} is above --evict-at {evict_at}: compaction must start "
+            "at or below the eviction line"
+        )
+    return None
+
+
 def add_budget_options(parser: argparse.ArgumentParser) -> None:
+    parser.set_defaults(_parser=parser)  # main() reports option_problem() with this parser
     group = parser.add_argument_group("budget and policy")
     group.add_argument(
         "--window",
-        type=int,
+        type=positive_int,
         default=config.WINDOW,
         help="model context window in tokens (default %(default)s)",
     )
     group.add_argument(
         "--ratio",
-        type=float,
+        type=share,
         default=config.RATIO,
         help="share of the window to use (default %(default)s)",
     )
     group.add_argument(
         "--reserve",
-        type=int,
+        type=non_negative_int,
         default=config.RESERVE_COMPLETION,
         help="tokens reserved for the reply (default %(default)s)",
     )
@@ -41,25 +97,25 @@ def add_budget_options(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument(
         "--keep-recent",
-        type=int,
+        type=non_negative_int,
         default=config.KEEP_RECENT,
         help="last N messages always pinned (default %(default)s)",
     )
     group.add_argument(
         "--compact-at",
-        type=float,
+        type=share,
         default=config.COMPACT_AT,
         help="pressure that triggers compaction (default %(default)s)",
     )
     group.add_argument(
         "--evict-at",
-        type=float,
+        type=share,
         default=config.EVICT_AT,
         help="pressure that triggers eviction (default %(default)s)",
     )
     group.add_argument(
         "--max-tool-tokens",
-        type=int,
+        type=positive_int,
         default=config.MAX_TOOL_TOKENS,
         help="truncate tool results above this (default %(default)s)",
     )

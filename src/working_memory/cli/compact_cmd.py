@@ -4,13 +4,29 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
 from ..compactor import Compactor, SpanCompactor, render_span
 from ..prompts import TEMPLATES, get_template
 from ..window import ManagedWindow
-from ._common import add_budget_options, budget_from, pins_from
+from ._common import add_budget_options, budget_from, pins_from, positive_int
+
+
+def _prompt_option(value: str) -> str:
+    """argparse type for --prompt: a shipped template name, an existing file, or template
+    text with {span}; a path that does not exist is refused, never taken as the template."""
+    if value in TEMPLATES or "{span}" in value:
+        return value
+    path = Path(value)
+    if path.is_file():
+        return value
+    if path.exists():
+        raise argparse.ArgumentTypeError(f"{value!r} is not a regular file")
+    raise argparse.ArgumentTypeError(
+        f"{value!r}: no such file, and not a template name ({', '.join(TEMPLATES)})"
+    )
 
 
 def add_parser(subparsers: Any) -> None:
@@ -25,6 +41,7 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument(
         "--prompt",
         default="default",
+        type=_prompt_option,
         help=f"template name ({', '.join(TEMPLATES)}) or a file holding a template",
     )
     parser.add_argument(
@@ -36,7 +53,7 @@ def add_parser(subparsers: Any) -> None:
         default="auto",
         help="auto: the .env endpoint if configured, else offline (default)",
     )
-    parser.add_argument("--word-limit", type=int, default=200)
+    parser.add_argument("--word-limit", type=positive_int, default=200)
     parser.add_argument("--env-file", default=".env")
     parser.add_argument("--json", action="store_true")
     add_budget_options(parser)
@@ -95,6 +112,8 @@ def run(args: argparse.Namespace) -> int:
     span = transcript.messages[start:end]
     compactor, label = _compactor(args, template)
     result = compactor.compact(span)
+    if result.error is not None:
+        return _failed(args, start, end, label, result)
     score = judge_summary(
         span,
         result.summary or "",
@@ -147,3 +166,24 @@ def run(args: argparse.Namespace) -> int:
     if row.get("lost"):
         print(f"{'facts lost':>18}: {', '.join(map(str, list(row['lost'])[:12]))}")
     return 0
+
+
+def _failed(args: argparse.Namespace, start: int, end: int, label: str, result: Any) -> int:
+    """The summariser failed: no metrics (they would grade an empty summary), exit 1."""
+    if args.json:
+        out = {
+            "span": [start, end],
+            "compactor": label,
+            "summary": None,
+            "reason": result.reason,
+            "nothing": False,
+            "error": result.error,
+            "metrics": None,
+        }
+        print(json.dumps(out, indent=2, default=str))
+    print(
+        f"working-memory compact: error: the summariser failed on span {start}:{end} "
+        f"({label}): {result.error}",
+        file=sys.stderr,
+    )
+    return 1

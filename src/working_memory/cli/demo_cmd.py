@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from typing import Any
 
@@ -10,6 +11,7 @@ from ..budget import Budget
 from ..compactor import Compactor
 from ..simulate import synthetic_session
 from ..window import ManagedWindow
+from ._common import positive_int
 
 
 def add_parser(subparsers: Any) -> None:
@@ -25,7 +27,7 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--turns",
-        type=int,
+        type=positive_int,
         default=40,
         help="synthetic steps before the real call (default %(default)s)",
     )
@@ -34,7 +36,7 @@ def add_parser(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        from ..clients import client_from_env
+        from ..clients import ClientError, client_from_env
     except ImportError as exc:
         print(
             f"demo skipped: the [llm] extra is not installed ({exc}); pip install 'working-memory[llm]'"
@@ -49,6 +51,15 @@ def run(args: argparse.Namespace) -> int:
         )
         return 0
     print(f"demo: using {client!r}")
+    try:
+        return _session(args, client)
+    except ClientError as exc:
+        # The endpoint failed (after the client's own retries): say so in one line.
+        print(f"working-memory demo: error: the endpoint failed: {exc}", file=sys.stderr)
+        return 1
+
+
+def _session(args: argparse.Namespace, client: Any) -> int:
     window = ManagedWindow(
         budget=Budget(window=24_000, reserve_completion=2_000), compactor=Compactor(client)
     )
@@ -60,6 +71,14 @@ def run(args: argparse.Namespace) -> int:
             print(f"  call {window.calls:3d}: pressure {window.pressure():.2f}")
     for event in window.events:
         print(f"  event: {event}")
+    failed = [e for e in window.events if e.kind == "compaction_failed"]
+    if failed and not any(e.kind in ("compacted", "nothing") for e in window.events):
+        print(
+            f"working-memory demo: error: every compaction failed ({len(failed)}); "
+            f"the endpoint said: {failed[-1].reason}",
+            file=sys.stderr,
+        )
+        return 1
     summaries = [
         m["content"] for m in window.messages if "turns compacted" in (m.get("content") or "")
     ]

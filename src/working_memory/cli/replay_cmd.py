@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
+from pathlib import Path
 from typing import Any
 
 from ..window import STRATEGIES
-from ._common import add_budget_options, sparkline, table
+from ._common import add_budget_options, positive_int, sparkline, table
 
 # Flags that override a setting of every replayed policy: dest -> Policy field.
 _OVERRIDES = {
@@ -53,7 +55,11 @@ def add_parser(subparsers: Any) -> None:
         "evictions, peak pressure, whether the task survived. Budget and policy flags override the "
         "setting in every policy replayed.",
     )
-    parser.add_argument("transcript", help="a transcript file (any format the loaders read)")
+    parser.add_argument(
+        "transcript",
+        help="a transcript file (any format the loaders read), or a folder of them: then one row "
+        "per policy with totals over every session",
+    )
     parser.add_argument(
         "--policy",
         default="default",
@@ -70,6 +76,17 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument("--html", metavar="PATH", help="write a self-contained HTML report here")
     parser.add_argument("--json", action="store_true", help="print JSON instead of text")
+    parser.add_argument(
+        "--out",
+        metavar="RESULTS.parquet|.csv",
+        help="write one row per session x policy here, as each session finishes",
+    )
+    parser.add_argument(
+        "--workers",
+        type=positive_int,
+        metavar="N",
+        help="replay a folder on N processes (default: one after another in this process)",
+    )
     add_budget_options(parser)
     group = parser.add_argument_group("strategy")
     group.add_argument("--strategy", choices=STRATEGIES, help="compact | mask | hybrid | evict")
@@ -114,6 +131,8 @@ def run(args: argparse.Namespace) -> int:
     from ..transcripts import load_transcript
 
     policies = _policies(args)
+    if Path(args.transcript).is_dir() or args.out:
+        return _corpus(args, policies)
     transcript = load_transcript(args.transcript)
     replays = [replay(transcript, policy, name=name) for name, policy in policies.items()]
     report_path = None
@@ -162,6 +181,8 @@ def run(args: argparse.Namespace) -> int:
                 value = f"{value:.0%}"
             elif isinstance(value, bool):
                 value = "yes" if value else "NO"
+            elif value is None:
+                value = "unknown"
             row.append(value)
         rows.append(row)
     print(table(rows, ["policy", *(label for _, label in _COLUMNS)]))
@@ -188,3 +209,97 @@ def run(args: argparse.Namespace) -> int:
             "ORPHANED TOOL CALLS: a policy sent a tool call without its result (a bug; please report)"
         )
     return 1 if broken else 0
+
+
+def _corpus(args: argparse.Namespace, policies: dict[str, Any]) -> int:
+    """A folder (or --out): compare_policies streamed over every session, totals per policy."""
+    import warnings
+
+    from ..replay import compare_policies
+    from ..transcripts import CorpusWarning
+
+    if args.html:
+        raise ValueError("--html reports one transcript; for a folder use --out results.csv")
+    with warnings.catch_warnings():
+        # The skipped files are printed below, once, not as warnings on stderr.
+        warnings.simplefilter("ignore", CorpusWarning)
+        frame = compare_policies(
+            args.transcript,
+            policies,
+            workers=args.workers,
+            out=args.out,
+            progress=not args.json and sys.stderr.isatty(),
+        )
+    skipped = frame.attrs.get("skipped", [])
+    totals = corpus_totals(frame, list(policies))
+    sessions = frame.transcript.nunique()
+    if args.json:
+        out = {
+            "corpus": args.transcript,
+            "files": frame.attrs.get("files"),
+            "sessions": sessions,
+            "out": args.out,
+            "policies": totals,
+            "skipped": skipped,
+        }
+        print(json.dumps(out, indent=2))
+    else:
+        headers = ["policy", "sessions", "billed", "unmanaged", "saved", "tasks lost"]
+        headers += ["task unknown", "peak", "over", "orphans"]
+        rows = [
+            [
+                t["policy"],
+                t["sessions"],
+                t["billed_tokens"],
+                t["unmanaged_billed_tokens"],
+                f"{t['saved_share']:.0%}",
+                t["tasks_lost"],
+                t["task_unknown"],
+                t["peak_pressure"],
+                t["calls_over_limit"],
+                t["orphaned_tool_calls"],
+            ]
+            for t in totals
+        ]
+        print(
+            f"{args.transcript}: {sessions} sessions from {frame.attrs.get('files')} files; "
+            f"{len(skipped)} skipped"
+        )
+        print()
+        print(table(rows, headers))
+        for item in skipped[:20]:
+            print(f"skipped {item['path']}: {item['reason']}")
+        if len(skipped) > 20:
+            print(f"... {len(skipped) - 20} more skipped")
+        if args.out:
+            print(f"\nrows written to {args.out}")
+    broken = bool(frame.orphaned_tool_calls.sum()) if len(frame) else False
+    if broken and not args.json:
+        print(
+            "ORPHANED TOOL CALLS: a policy sent a tool call without its result (a bug; please report)"
+        )
+    return 1 if broken else 0
+
+
+def corpus_totals(frame: Any, policies: list[str]) -> list[dict[str, Any]]:
+    """Per policy: sessions, summed tokens, saved share of the sum, tasks lost / unknown."""
+    out = []
+    for name in policies:
+        part = frame[frame.policy == name]
+        billed, raw = int(part.billed_tokens.sum()), int(part.unmanaged_billed_tokens.sum())
+        survived = part.task_survived
+        out.append(
+            {
+                "policy": name,
+                "sessions": len(part),
+                "billed_tokens": billed,
+                "unmanaged_billed_tokens": raw,
+                "saved_share": 1 - billed / raw if raw else 0.0,
+                "tasks_lost": int((survived == False).sum()),  # noqa: E712 - None is unknown
+                "task_unknown": int(survived.isna().sum()),
+                "peak_pressure": float(part.peak_pressure.max()) if len(part) else 0.0,
+                "calls_over_limit": int(part.calls_over_limit.sum()),
+                "orphaned_tool_calls": int(part.orphaned_tool_calls.sum()),
+            }
+        )
+    return out

@@ -10,7 +10,7 @@ from typing import Any
 from ..compactor import SpanCompactor
 from ..simulate import SIM_TOOLS, synthetic_session
 from ..window import STRATEGIES, ManagedWindow
-from ._common import add_budget_options, budget_from, pins_from, sparkline
+from ._common import add_budget_options, budget_from, pins_from, positive_int, sparkline
 
 
 def add_parser(subparsers: Any) -> None:
@@ -21,7 +21,10 @@ def add_parser(subparsers: Any) -> None:
         "compactor. Proves, without spending a token, that the budget is never blown.",
     )
     parser.add_argument(
-        "--turns", type=int, default=200, help="agent steps to simulate (default %(default)s)"
+        "--turns",
+        type=positive_int,
+        default=200,
+        help="agent steps to simulate (default %(default)s)",
     )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--strategy", choices=STRATEGIES, default="compact")

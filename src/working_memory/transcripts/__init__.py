@@ -1,6 +1,7 @@
 """Load the agent logs people actually have as OpenAI chat messages plus what the log knows.
 
-`load_transcript(path)` detects the format from the content: OpenAI chat lists / JSONL /
+`load_transcript(path)` detects the format from the content (`load_transcripts(folder)` and
+`iter_transcripts(folder)` read whole folders, skipping what is not a transcript): OpenAI chat lists / JSONL /
 mini-swe-agent trajectories, Anthropic Messages lists, Claude Code sessions (with sidechains,
 subagent files and compactions), Codex CLI rollouts, SWE-agent `.traj` and OpenHands event
 streams. See docs/transcripts.md for the quirks handled and the warnings policy.
@@ -9,6 +10,15 @@ streams. See docs/transcripts.md for the quirks handled and the warnings policy.
 from __future__ import annotations
 
 from ._builder import SYNTHETIC_RESULT
+from ._corpus import (
+    CORPUS_SUFFIXES,
+    CorpusWarning,
+    Skipped,
+    TranscriptIterator,
+    TranscriptList,
+    corpus_files,
+    iter_transcripts,
+)
 from ._detect import FORMATS
 from ._errors import TranscriptError
 from ._io import MAX_JSON_BYTES
@@ -16,13 +26,20 @@ from ._load import load_transcript, load_transcripts
 from ._model import CallRecord, RealCompaction, Transcript
 
 __all__ = [
+    "CORPUS_SUFFIXES",
     "FORMATS",
     "MAX_JSON_BYTES",
     "SYNTHETIC_RESULT",
     "CallRecord",
+    "CorpusWarning",
     "RealCompaction",
+    "Skipped",
     "Transcript",
     "TranscriptError",
+    "TranscriptIterator",
+    "TranscriptList",
+    "corpus_files",
+    "iter_transcripts",
     "load_transcript",
     "load_transcripts",
 ]

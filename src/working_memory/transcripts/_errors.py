@@ -32,7 +32,16 @@ class TranscriptError(ValueError):
         self.line = line
         self.json_path = json_path
         self.expected = expected
+        self.reason = message  # without the place
         text = f"{where(path, line, json_path)}: {message}"
         if expected:
             text += f" (expected {expected})"
         super().__init__(text)
+
+    def without_path(self) -> str:
+        """The message with line / JSON path but not the file: for lists that name it already."""
+        place = f"line {self.line}: " if self.line is not None else ""
+        if self.json_path and self.json_path != "$":
+            place += f"at {self.json_path}: "
+        text = place + self.reason
+        return text + (f" (expected {self.expected})" if self.expected else "")

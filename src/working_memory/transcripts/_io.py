@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,7 @@ __all__ = [
     "MAX_JSON_BYTES",
     "MAX_LINE_BYTES",
     "Sink",
+    "check_regular_file",
     "iter_jsonl",
     "read_json_document",
     "sniff_container",
@@ -28,7 +30,38 @@ MAX_JSON_BYTES = 512 * 1024 * 1024  # a single JSON document is parsed whole: re
 MAX_LINE_BYTES = 256 * 1024 * 1024  # one JSONL line
 _BOM = b"\xef\xbb\xbf"
 _BAD_LINES_BEFORE_GIVING_UP = 20
-_DECODE = json.JSONDecoder().decode  # skips json.loads' encoding sniffing: lines are UTF-8  # consecutive unparseable lines with nothing parsed yet
+_DECODE = json.JSONDecoder().decode  # skips json.loads' encoding sniffing: lines are UTF-8
+
+_KINDS = (
+    (stat.S_ISFIFO, "a named pipe"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISDIR, "a directory"),
+)
+
+
+def check_regular_file(path: str | Path) -> None:
+    """Refuse anything but a regular file before opening it: open() on a named pipe blocks
+    until a writer appears, and a device never ends."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError as exc:
+        raise TranscriptError(f"cannot open: {exc.strerror}", path=path) from None
+    if stat.S_ISREG(mode):
+        return
+    kind = next((name for test, name in _KINDS if test(mode)), "not a regular file")
+    raise TranscriptError(f"is {kind}, not a regular file", path=path, expected="a transcript file")
+
+
+def _unparseable(exc: Exception) -> str:
+    """What a line that json could not take holds, for values json.loads rejects late."""
+    if isinstance(exc, RecursionError):
+        return "nested too deeply to parse"
+    text = str(exc)
+    if "integer string conversion" in text:
+        return "an integer with more digits than Python converts (over 4300)"
+    return f"not valid JSON ({text})"
 
 
 class Sink:
@@ -52,7 +85,8 @@ def _decode_error_position(raw: bytes, exc: UnicodeDecodeError) -> str:
 def iter_jsonl(path: str | Path, sink: Sink) -> Iterator[tuple[int, Any]]:
     """Yield (1-based line number, parsed value) for each non-blank line; bad lines are warned
     about and skipped, unless nothing at all parses (then the file is not JSONL)."""
-    parsed = bad = 0
+    parsed = bad = nonblank = 0
+    check_regular_file(path)
     try:
         handle = open(path, "rb")  # noqa: SIM115 - closed in finally; generator
     except OSError as exc:
@@ -75,6 +109,7 @@ def iter_jsonl(path: str | Path, sink: Sink) -> Iterator[tuple[int, Any]]:
                 raw = raw[3:]
             if not raw.strip():
                 continue
+            nonblank += 1
             try:
                 value = _DECODE(raw.decode("utf-8"))
             except UnicodeDecodeError as exc:
@@ -91,6 +126,10 @@ def iter_jsonl(path: str | Path, sink: Sink) -> Iterator[tuple[int, Any]]:
                         f"not valid JSON ({err.msg}: column {err.pos + 1}); line skipped", lineno
                     )
                     continue
+                except (ValueError, RecursionError) as err:
+                    bad += 1
+                    sink.warn(f"{_unparseable(err)}; line skipped", lineno)
+                    continue
             except json.JSONDecodeError as err:
                 bad += 1
                 if not parsed and bad >= _BAD_LINES_BEFORE_GIVING_UP:
@@ -106,16 +145,25 @@ def iter_jsonl(path: str | Path, sink: Sink) -> Iterator[tuple[int, Any]]:
                     lineno,
                 )
                 continue
+            except (ValueError, RecursionError) as err:
+                # Valid JSON Python will not hold (a 5000-digit integer, 100,000 nested lists):
+                # one bad line, not a bad file.
+                bad += 1
+                sink.warn(f"{_unparseable(err)}; line skipped", lineno)
+                continue
             parsed += 1
             yield lineno, value
     finally:
         handle.close()
+    if not nonblank:
+        raise TranscriptError("file is empty", path=path, expected="a JSON or JSONL transcript")
     if not parsed:
         raise TranscriptError("no JSON line could be read", path=path, expected="JSONL records")
 
 
 def read_json_document(path: str | Path, sink: Sink, max_bytes: int = MAX_JSON_BYTES) -> Any:
     """Parse a whole-file JSON document, refusing files over `max_bytes`."""
+    check_regular_file(path)
     try:
         size = os.path.getsize(path)
     except OSError as exc:
@@ -154,10 +202,15 @@ def read_json_document(path: str | Path, sink: Sink, max_bytes: int = MAX_JSON_B
         raise TranscriptError(
             "JSON nested too deeply to parse", path=path, expected="a transcript"
         ) from None
+    except ValueError as exc:  # e.g. an integer over Python's 4300-digit conversion limit
+        raise TranscriptError(
+            _unparseable(exc), path=path, expected="a JSON document Python can hold"
+        ) from None
 
 
 def sniff_container(path: str | Path) -> str:
     """'jsonl' or 'json', from the first bytes and lines (never from the file name)."""
+    check_regular_file(path)
     try:
         handle = open(path, "rb")  # noqa: SIM115
     except OSError as exc:
@@ -208,7 +261,7 @@ def sniff_container(path: str | Path) -> str:
                 continue
             try:
                 value = json.loads(raw)
-            except (ValueError, UnicodeDecodeError):
+            except (ValueError, UnicodeDecodeError, RecursionError):
                 continue
             if isinstance(value, dict):
                 records += 1

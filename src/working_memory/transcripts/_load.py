@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import itertools
 import json
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from ._builder import Builder
+from ._corpus import TranscriptList, iter_transcripts
 from ._detect import FORMATS, JSONL_ONLY, RUN_KEYS, detect_document, detect_records
 from ._errors import TranscriptError
 from ._io import MAX_JSON_BYTES, Sink, iter_jsonl, read_json_document, sniff_container
@@ -19,7 +21,7 @@ from .openai_chat import load_openai_document, load_openai_jsonl
 from .openhands import events_of, load_openhands
 from .swe_agent import load_swe_agent
 
-__all__ = ["load_transcript", "load_transcripts"]
+__all__ = ["load_file", "load_transcript", "load_transcripts"]
 
 _ALIASES = {
     "auto": "auto",
@@ -43,7 +45,7 @@ def load_transcript(
     `format` forces a format (see FORMATS); `thread` returns that subagent thread instead of
     the main one; `strict` turns every warning into a TranscriptError.
     """
-    runs = load_transcripts(path, format, strict=strict, max_json_bytes=max_json_bytes)
+    runs = load_file(path, format, strict=strict, max_json_bytes=max_json_bytes)
     if len(runs) != 1:
         raise TranscriptError(
             f"the file holds {len(runs)} runs; use load_transcripts() to load them all",
@@ -62,13 +64,34 @@ def load_transcript(
 
 
 def load_transcripts(
+    path: str | Path | Iterable[str | Path],
+    format: str = "auto",
+    *,
+    strict: bool = False,
+    max_json_bytes: int = MAX_JSON_BYTES,
+) -> TranscriptList:
+    """Load every run in `path`: one for most logs, several for multi-run files; every
+    transcript of a folder (recursively, see iter_transcripts) or of a list of paths.
+
+    The result is a list; its `.skipped` names the files of a folder that could not be loaded
+    and why (they are also warned about as CorpusWarning). A single file that cannot be
+    loaded raises TranscriptError, as does anything with `strict=True`.
+    """
+    if isinstance(path, str | Path) and not Path(path).is_dir():
+        return TranscriptList(load_file(path, format, strict=strict, max_json_bytes=max_json_bytes))
+    corpus = iter_transcripts(path, format, strict=strict, max_json_bytes=max_json_bytes)
+    transcripts = list(corpus)
+    return TranscriptList(transcripts, corpus.skipped)
+
+
+def load_file(
     path: str | Path,
     format: str = "auto",
     *,
     strict: bool = False,
     max_json_bytes: int = MAX_JSON_BYTES,
 ) -> list[Transcript]:
-    """Load every run in `path`: one for most logs, several for multi-run files."""
+    """Every run in one file; any failure is a TranscriptError."""
     fmt = _ALIASES.get(format, format)
     if fmt != "auto" and fmt not in FORMATS:
         raise TranscriptError(
@@ -92,7 +115,11 @@ def load_transcripts(
 
 def _load(path: Path, fmt: str, sink: Sink, max_json_bytes: int) -> list[Transcript]:
     if path.is_dir():
-        raise TranscriptError("is a directory", path=path, expected="a transcript file")
+        raise TranscriptError(
+            "is a directory",
+            path=path,
+            expected="a transcript file; load_transcripts() and iter_transcripts() read folders",
+        )
     container = sniff_container(path)
     if container == "jsonl":
         if fmt == "auto":
@@ -160,9 +187,16 @@ def _document_runs(path: Path, doc: list[Any], sink: Sink) -> list[Transcript]:
                 f"expected a run record, got {type(record).__name__}; skipped", json_path=base
             )
             continue
-        runs.append(_run(path, record, sink, base))
+        run = _guarded_run(path, record, sink, sink, base)
+        if run is not None:
+            runs.append(run)
     if not runs:
-        raise TranscriptError("no runs", path=path, json_path="$", expected="run records")
+        raise TranscriptError(
+            "no run could be read" + (f": {sink.warnings[-1]}" if sink.warnings else ""),
+            path=path,
+            json_path="$",
+            expected="run records",
+        )
     return runs
 
 
@@ -175,9 +209,44 @@ def _jsonl_runs(path: Path, sink: Sink) -> list[Transcript]:
             )
             continue
         run_sink = Sink(path, sink.strict)
-        transcript = _run(path, record, run_sink, f"line {lineno}: $")
-        runs.append(transcript)
+        transcript = _guarded_run(path, record, run_sink, sink, f"line {lineno}: $", lineno)
+        if transcript is not None:
+            runs.append(transcript)
+    if not runs:
+        raise TranscriptError(
+            "no run could be read" + (f": {sink.warnings[-1]}" if sink.warnings else ""),
+            path=path,
+            expected="run records",
+        )
+    for transcript in runs:  # file-level problems (bad lines, skipped runs) concern every run
+        transcript.warnings[:0] = sink.warnings
     return runs
+
+
+def _guarded_run(
+    path: Path,
+    record: dict[str, Any],
+    sink: Sink,
+    file_sink: Sink,
+    base: str,
+    line: int | None = None,
+) -> Transcript | None:
+    """One run of a multi-run file; a run that cannot be read is warned about and skipped,
+    so one bad run does not cost the others."""
+    try:
+        return _run(path, record, sink, base)
+    except TranscriptError as exc:
+        if file_sink.strict:
+            raise
+        problem = exc.without_path()
+    except (KeyError, TypeError, AttributeError, IndexError, ValueError, RecursionError) as exc:
+        if file_sink.strict:
+            raise
+        problem = f"unexpected structure ({type(exc).__name__}: {exc})"
+    file_sink.warn(
+        f"run skipped: {problem}", line=line, json_path=None if line is not None else base
+    )
+    return None
 
 
 def _run(path: Path, record: dict[str, Any], sink: Sink, base: str) -> Transcript:

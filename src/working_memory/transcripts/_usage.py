@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 __all__ = ["anthropic_usage", "openai_usage"]
@@ -12,7 +13,7 @@ def _int(value: Any) -> int:
         return 0
     if isinstance(value, int):
         return max(value, 0)
-    if isinstance(value, float) and value == value:  # not NaN
+    if isinstance(value, float) and math.isfinite(value):  # json reads NaN and Infinity too
         return max(int(value), 0)
     return 0
 
@@ -48,3 +49,35 @@ def anthropic_usage(usage: Any) -> dict[str, int] | None:
         "cache_creation_input_tokens": _int(usage.get("cache_creation_input_tokens")),
         "output_tokens": _int(usage.get("output_tokens")),
     }
+
+
+def usage_problems(usage: Any) -> list[str]:
+    """Token counts a log holds that cannot be counts (Infinity, NaN, negative, text): each is
+    read as 0, and the loader warns with this text."""
+    problems: list[str] = []
+    if not isinstance(usage, dict):
+        return problems
+    for key, value in usage.items():
+        if isinstance(value, dict):
+            problems.extend(f"{key}.{p}" for p in usage_problems(value))
+        elif not key.endswith("tokens") or value is None:
+            continue
+        elif (
+            isinstance(value, bool)
+            or not isinstance(value, int | float)
+            or (isinstance(value, float) and not math.isfinite(value))
+            or value < 0
+        ):
+            problems.append(f"{key}={value!r}")
+    return problems
+
+
+def warn_usage(warn: Any, usage: Any, source: Any) -> None:
+    """Warn (through a Builder's warn) about usage values read as 0."""
+    problems = usage_problems(usage)
+    if problems:
+        warn(
+            f"usage holds values that are not token counts ({', '.join(problems[:4])}); "
+            "read as 0 (expected non-negative integers)",
+            source,
+        )

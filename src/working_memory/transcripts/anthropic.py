@@ -9,7 +9,7 @@ from typing import Any
 
 from ._builder import Builder, as_dict, normalize_content, tool_call
 from ._errors import TranscriptError
-from ._usage import anthropic_usage
+from ._usage import anthropic_usage, warn_usage
 
 __all__ = ["Blocks", "add_anthropic_message", "load_anthropic_document", "split_blocks"]
 
@@ -145,6 +145,7 @@ def add_anthropic_message(b: Builder, m: Any, source: int | str) -> None:
     if role == "assistant" and index is not None:
         fields = anthropic_usage(m.get("usage"))
         if fields is not None:
+            warn_usage(b.warn, m.get("usage"), source)
             b.add_call(position=index, model=m.get("model"), source=m.get("id") or source, **fields)
 
 

@@ -16,9 +16,10 @@ from pathlib import Path
 from typing import Any
 
 from ._builder import Builder, _Compaction, as_dict
+from ._errors import TranscriptError
 from ._io import Sink, iter_jsonl
 from ._model import Transcript
-from ._usage import anthropic_usage
+from ._usage import anthropic_usage, warn_usage
 from .anthropic import add_blocks, split_blocks
 
 __all__ = ["load_claude_code"]
@@ -126,6 +127,7 @@ def _finish_thread(t: _Thread) -> None:
         usage, model = t.usage.get(mid, (None, None))
         fields = anthropic_usage(usage)
         if fields is not None:
+            warn_usage(b.warn, usage, b.prov[index])
             b.add_call(position=index, model=model, source=mid, **fields)
     if t.pending is not None:
         b.warn(
@@ -147,6 +149,7 @@ def load_claude_code(path: str | Path, sink: Sink, *, subagents: bool = True) ->
     skipped: Counter[str] = Counter()
     unknown_kinds: set[str] = set()
     agent_links: dict[str, str] = {}
+    agent_lines: dict[str, int] = {}  # agent id -> first line naming it (missing-file warnings)
     task_prompts: dict[str, str] = {}
     local_uuids: set[str] = set()
     external_parents: list[str] = []
@@ -190,6 +193,9 @@ def load_claude_code(path: str | Path, sink: Sink, *, subagents: bool = True) ->
                 _add_line(main, rec, lineno, kind, skipped)
                 if kind == "assistant":
                     _remember_tasks(rec, task_prompts)
+                result = rec.get("toolUseResult")
+                if isinstance(result, dict) and isinstance(result.get("agentId"), str):
+                    agent_lines.setdefault(result["agentId"], lineno)
         elif kind == "queue-operation" and not file_is_sidechain:
             _queue_operation(main, rec, lineno, queued)
             skipped["queue-operation"] += 1
@@ -208,6 +214,7 @@ def load_claude_code(path: str | Path, sink: Sink, *, subagents: bool = True) ->
                 data = rec.get("data")
                 if isinstance(data, dict) and isinstance(data.get("agentId"), str):
                     agent_links.setdefault(data["agentId"], str(rec.get("parentToolUseID")))
+                    agent_lines.setdefault(data["agentId"], lineno)
             if file_is_sidechain and isinstance(rec.get("uuid"), str):
                 local_uuids.add(rec["uuid"])
             label = f"system:{rec.get('subtype')}" if kind == "system" else str(kind)
@@ -236,6 +243,16 @@ def load_claude_code(path: str | Path, sink: Sink, *, subagents: bool = True) ->
         b.threads[str(key)] = thread.b.build()
     if subagents and not file_is_sidechain:
         _attach_subagents(path, main, agent_links)
+        for agent, first_line in agent_lines.items():
+            if agent not in b.threads and f"agent-{agent}" not in b.metadata.get(
+                "unreadable_subagents", {}
+            ):
+                b.warn(
+                    f"subagent {agent!r} ran here but its log "
+                    f"{path.with_suffix('').name}/subagents/agent-{agent}.jsonl is missing; "
+                    "its thread is left out",
+                    first_line,
+                )
     return b.build()
 
 
@@ -277,7 +294,17 @@ def _attach_subagents(path: Path, main: _Thread, agent_links: dict[str, str]) ->
     b = main.b
     for file in sorted(folder.glob("agent-*.jsonl")):
         sub_sink = Sink(file, main.b.sink.strict)
-        thread = load_claude_code(file, sub_sink, subagents=False)
+        try:
+            thread = load_claude_code(file, sub_sink, subagents=False)
+        except (TranscriptError, OSError, ValueError, RecursionError) as exc:
+            # One unreadable subagent log (empty, garbage, a directory, a symlink loop) costs
+            # its own thread, not the main session.
+            if b.sink.strict:
+                raise
+            reason = str(exc) if isinstance(exc, TranscriptError) else f"{file}: {exc}"
+            b.sink.warnings.append(f"{reason}; subagent thread left out")
+            b.metadata.setdefault("unreadable_subagents", {})[file.stem] = reason
+            continue
         key = str(thread.metadata.get("agentId") or file.stem[len("agent-") :])
         thread.metadata["parent_tool_use_id"] = agent_links.get(key)
         b.threads[key] = thread

@@ -1,7 +1,10 @@
 """Codex CLI rollouts (~/.codex/sessions/.../rollout-*.jsonl), wrapped or legacy bare items.
 
 Only `response_item` lines are context; `event_msg` lines repeat them, except `token_count`,
-which is the real per-call usage (one CallRecord per change of the running total). Calls and
+which is the real per-call usage (one CallRecord per change of the running total), and
+`user_message`, which some rollouts write instead of a user `response_item`: a prompt that
+no user response item carries is taken from its event (listed in
+`metadata['prompts_from_events']`). Calls and
 outputs pair by `call_id`. `compacted` lines are compactions (the history goes on in full).
 The session's base instructions are sent with every request, so they open the transcript
 as a system message.
@@ -53,6 +56,12 @@ def _parts(content: Any) -> Any:
     return "\n".join(texts)
 
 
+def _plain(content: Any) -> str:
+    if isinstance(content, list):
+        return "\n".join(p["text"] for p in content if p.get("type") == "text").strip()
+    return str(content).strip()
+
+
 def _output_text(output: Any) -> str:
     if isinstance(output, str):
         return output
@@ -74,6 +83,11 @@ class _Rollout:
         self.last_context: int | None = None
         self.model: str | None = None
         self.skipped: dict[str, int] = {}
+        # User prompts since the model last spoke, to pair response items with user_message
+        # events (either may come first): texts not yet matched, and prompts taken from events.
+        self.unmatched_items: list[str] = []
+        self.from_events: list[tuple[int, str]] = []
+        self.prompts_from_events: list[int] = []
 
     def _assistant(self, lineno: int) -> int:
         if self.open_assistant is None:
@@ -106,6 +120,8 @@ class _Rollout:
         is_output = kind in _OUTPUTS and (kind != "message" or p.get("role") == "assistant")
         if is_output and self.call_start is None:
             self.call_start = len(b.raw)
+        if is_output:
+            self.unmatched_items, self.from_events = [], []
         if kind == "message":
             role = _ROLE.get(str(p.get("role")))
             if role is None:
@@ -121,7 +137,15 @@ class _Rollout:
                 self._attach_reasoning()
             else:
                 self._input_arrives()
-                b.add({"role": role, "content": _parts(p.get("content"))}, lineno)
+                content = _parts(p.get("content"))
+                if role == "user":
+                    text = _plain(content)
+                    for n, (_, prompt) in enumerate(self.from_events):
+                        if prompt == text:  # the event came first: it already holds this prompt
+                            del self.from_events[n]
+                            return
+                    self.unmatched_items.append(text)
+                b.add({"role": role, "content": content}, lineno)
         elif kind == "reasoning":
             summary = p.get("summary")
             texts = (
@@ -169,6 +193,20 @@ class _Rollout:
         if self.web_results:
             self._input_arrives()
 
+    def user_message(self, p: dict[str, Any], lineno: int) -> None:
+        """An `event_msg` user_message: context only when no user response item carries it."""
+        message = p.get("message")
+        if not isinstance(message, str) or not message.strip():
+            return
+        text = message.strip()
+        if text in self.unmatched_items:
+            self.unmatched_items.remove(text)
+            return
+        self._input_arrives()
+        index = self.b.add({"role": "user", "content": message}, lineno)
+        self.from_events.append((index, text))
+        self.prompts_from_events.append(index)
+
     def token_count(self, p: dict[str, Any], lineno: int) -> None:
         info = p.get("info")
         if not isinstance(info, dict):
@@ -180,8 +218,9 @@ class _Rollout:
         last = info.get("last_token_usage")
         if not isinstance(last, dict):
             return
-        from ._usage import _int
+        from ._usage import _int, warn_usage
 
+        warn_usage(self.b.warn, last, lineno)
         prompt = _int(last.get("input_tokens"))
         cached = _int(last.get("cached_input_tokens"))
         output = _int(last.get("output_tokens"))
@@ -236,6 +275,8 @@ def load_codex(path: str | Path, sink: Sink) -> Transcript:
         elif kind == "event_msg":
             if payload.get("type") == "token_count":
                 r.token_count(payload, lineno)
+            elif payload.get("type") == "user_message":
+                r.user_message(payload, lineno)
         elif kind == "compacted":
             r.compacted(payload, lineno)
         elif kind == "session_meta":
@@ -251,6 +292,8 @@ def load_codex(path: str | Path, sink: Sink) -> Transcript:
         b.metadata["trailing_reasoning"] = len(r.reasoning)
     if r.skipped:
         b.metadata["skipped_lines"] = r.skipped
+    for index in r.prompts_from_events:
+        b.note(index, "prompts_from_events", True)
     return b.build()
 
 

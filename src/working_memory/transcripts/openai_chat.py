@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from ._builder import Builder, as_dict, normalize_content, tool_call
-from ._usage import openai_usage
+from ._usage import openai_usage, warn_usage
 
 __all__ = ["add_openai_message", "load_openai_document", "load_openai_jsonl"]
 
@@ -36,16 +37,13 @@ def add_openai_message(b: Builder, m: Any, source: int | str) -> int | None:
     msg: dict[str, Any] = {"role": role}
     if role == "assistant":
         calls = []
-        raw_calls = m.get("tool_calls")
-        if isinstance(raw_calls, list):
+        raw_calls = _call_list(b, m.get("tool_calls"), source)
+        if raw_calls:
             for call in raw_calls:
                 if not isinstance(call, dict):
                     b.warn(f"tool call is not an object ({type(call).__name__}); left out", source)
                     continue
-                function = as_dict(call.get("function"))
-                calls.append(
-                    tool_call(call.get("id"), function.get("name"), function.get("arguments"))
-                )
+                calls.append(_openai_call(b, call, source))
         elif isinstance(m.get("function_call"), dict):  # legacy function calling
             fc = m["function_call"]
             calls.append(tool_call(None, fc.get("name"), fc.get("arguments")))
@@ -78,10 +76,61 @@ def add_openai_message(b: Builder, m: Any, source: int | str) -> int | None:
             usage = response.get("usage")
         fields = openai_usage(usage)
         if fields is not None:
+            warn_usage(b.warn, usage, source)
             model = response.get("model") if isinstance(response, dict) else None
             rid = response.get("id") if isinstance(response, dict) else None
             b.add_call(position=index, model=model, source=rid if rid else source, **fields)
     return index
+
+
+def _call_list(b: Builder, raw: Any, source: int | str) -> list[Any] | None:
+    """`tool_calls` as a list; a single call object or a JSON string of them is accepted with a
+    warning, anything else is warned about (never dropped silently)."""
+    if raw is None or isinstance(raw, list):
+        return raw
+    if isinstance(raw, str):
+        try:
+            decoded = json.loads(raw)
+        except (ValueError, RecursionError):
+            decoded = None
+        if isinstance(decoded, (list, dict)):
+            b.warn("tool_calls is a JSON string, not a list; decoded it", source)
+            raw = decoded
+            if isinstance(raw, list):
+                return raw
+        elif raw.strip():
+            b.warn(
+                f"tool_calls is a string that is not JSON ({raw[:40]!r}); calls left out "
+                "(expected a list of tool calls)",
+                source,
+            )
+            return None
+        else:
+            return None
+    if isinstance(raw, dict):
+        b.warn("tool_calls is a single object, not a list; read as one call", source)
+        return [raw]
+    b.warn(
+        f"tool_calls is a {type(raw).__name__}; calls left out (expected a list of tool calls)",
+        source,
+    )
+    return None
+
+
+def _openai_call(b: Builder, call: dict[str, Any], source: int | str) -> dict[str, Any]:
+    function = call.get("function")
+    if isinstance(function, str):  # `"function": "bash"`: the name, with the arguments beside it
+        b.warn(f"tool call 'function' is the string {function[:40]!r}; used as the name", source)
+        return tool_call(call.get("id"), function, call.get("arguments"))
+    if function is not None and not isinstance(function, dict):
+        b.warn(
+            f"tool call 'function' is a {type(function).__name__} (expected an object with "
+            "name and arguments); name left empty",
+            source,
+        )
+    function = as_dict(function)
+    name = function.get("name", call.get("name"))
+    return tool_call(call.get("id"), name, function.get("arguments", call.get("arguments")))
 
 
 def load_openai_document(b: Builder, doc: Any, base: str = "$") -> None:

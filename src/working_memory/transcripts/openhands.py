@@ -13,7 +13,7 @@ from typing import Any
 
 from ._builder import Builder, as_dict, tool_call
 from ._errors import TranscriptError
-from ._usage import openai_usage
+from ._usage import openai_usage, warn_usage
 
 __all__ = ["load_openhands"]
 
@@ -21,13 +21,26 @@ _NON_CONTEXT_ACTIONS = ("change_agent_state", "null")
 _NON_CONTEXT_OBSERVATIONS = ("agent_state_changed", "null")
 
 
-def _event_text(e: dict[str, Any]) -> str:
+def _text_value(b: Builder, value: Any, source: int | str, key: str) -> str | None:
+    """A text field's value; a number, list or object there is kept as its JSON, with a warning."""
+    if value is None or (isinstance(value, str) and not value):
+        return None
+    if isinstance(value, str):
+        return value
+    b.warn(
+        f"'{key}' is a {type(value).__name__}, not text; kept as its JSON {json.dumps(value)[:40]}",
+        source,
+    )
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _event_text(b: Builder, e: dict[str, Any], source: int | str) -> str:
     args = as_dict(e.get("args"))
-    if isinstance(args.get("content"), str) and args["content"]:
-        return str(args["content"])
-    if isinstance(e.get("content"), str) and e["content"]:
-        return str(e["content"])
-    return str(e.get("message") or "")
+    for key, value in (("args.content", args.get("content")), ("content", e.get("content"))):
+        text = _text_value(b, value, source, key)
+        if text is not None:
+            return text
+    return _text_value(b, e.get("message"), source, "message") or ""
 
 
 def _arguments(e: dict[str, Any], response: dict[str, Any] | None, call_id: str) -> Any:
@@ -60,14 +73,14 @@ def load_openhands(b: Builder, events: list[Any], base: str = "$") -> None:
                 skipped[f"action:{action}"] = skipped.get(f"action:{action}", 0) + 1
                 continue
             if action == "system":
-                b.add({"role": "system", "content": _event_text(e)}, source)
+                b.add({"role": "system", "content": _event_text(b, e, source)}, source)
                 tools = (e.get("args") or {}).get("tools")
                 if isinstance(tools, list):
                     b.tools = [t for t in tools if isinstance(t, dict)]
                 continue
             role = "user" if e.get("source") == "user" else "assistant"
             if meta is None or role == "user":
-                b.add({"role": role, "content": _event_text(e)}, source)
+                b.add({"role": role, "content": _event_text(b, e, source)}, source)
                 continue
             response = (
                 meta.get("model_response") if isinstance(meta.get("model_response"), dict) else None
@@ -97,6 +110,7 @@ def load_openhands(b: Builder, events: list[Any], base: str = "$") -> None:
                 by_response[rid] = index
                 fields = openai_usage(response.get("usage") if response else None)
                 if fields is not None:
+                    warn_usage(b.warn, response.get("usage") if response else None, source)
                     b.add_call(
                         position=index,
                         model=response.get("model") if response else None,
@@ -110,9 +124,9 @@ def load_openhands(b: Builder, events: list[Any], base: str = "$") -> None:
                 )
                 continue
             text = (
-                e["content"]
-                if isinstance(e.get("content"), str) and e["content"]
-                else str(e.get("message") or "")
+                _text_value(b, e.get("content"), source, "content")
+                or _text_value(b, e.get("message"), source, "message")
+                or ""
             )
             if meta is not None:
                 b.add(

@@ -47,6 +47,16 @@ _STAT_COLUMNS = (
 )
 
 
+def _survival_words(row: dict[Any, Any]) -> dict[str, Any]:
+    """Survival as words: a lost task must not look like an unknown one (both blank before)."""
+    out = {str(k): v for k, v in row.items()}
+    for key in ("task_survived", "pinned_survived"):
+        if key in out:
+            value = out[key]
+            out[key] = "unknown" if value is None else ("yes" if value else "NO")
+    return out
+
+
 class ReplayLabState:
     """Policies by name, the selection, and the replays of the last run."""
 
@@ -262,7 +272,7 @@ class ReplayLab:
         stats = self.state.stats
         columns = ["policy", *[c for c in _STAT_COLUMNS if c in stats.columns]]
         self.stats.value = table_html(
-            [{str(k): v for k, v in row.items()} for row in stats[columns].to_dict("records")],
+            [_survival_words(row) for row in stats[columns].to_dict("records")],
             columns,
             numeric=[c for c in columns if c not in ("policy", "task_survived", "pinned_survived")],
         )
