@@ -29,6 +29,7 @@ __all__ = [
     "is_typed_user_text",
     "span_segments",
     "span_text",
+    "strip_line_numbers",
 ]
 
 FACT_KINDS = ("url", "path", "error", "command", "identifier", "number")
@@ -485,6 +486,23 @@ class Segment:
 
 _INJECTED = re.compile(r"^\s*(?:<[a-z][\w\-]*>|\[Request interrupted|Caveat: )")
 _PRIMARY_ARGS = ("command", "cmd", "file_path", "path", "notebook_path", "pattern", "url", "query")
+# Tool-call parameters that steer the harness, not the work: `timeout: 30000` or
+# `replace_all: false` is no fact a summary must keep, and would be picked as one.
+PLUMBING_ARGS = frozenset(
+    {
+        "timeout", "offset", "limit", "replace_all", "run_in_background", "head_limit",
+        "output_mode", "multiline", "-n", "-i", "-A", "-B", "-C", "type", "max_output_tokens",
+        "yield_time_ms", "with_escalated_permissions", "sandbox_permissions", "justification",
+        "timeout_ms", "block", "is_input", "security_risk", "view_range", "shell", "login",
+    }
+)  # fmt: skip
+# Claude Code's Read output numbers every line ("  1252→text"); the number is the harness's.
+_LINE_NUMBER_PREFIX = re.compile(r"(?m)^[ \t]*\d+→")
+
+
+def strip_line_numbers(text: str) -> str:
+    """Text without Read's `  12→` line-number prefixes (unchanged when it has none)."""
+    return _LINE_NUMBER_PREFIX.sub("", text) if "→" in text else text
 
 
 def is_typed_user_text(text: str) -> bool:
@@ -550,6 +568,8 @@ def _call_text(call: Mapping[str, Any]) -> str:
             break
     lines.append(head)
     for key, value in args.items():
+        if key in PLUMBING_ARGS:
+            continue
         if key in ("command", "cmd") and isinstance(value, str):
             lines.append(f"$ {value}")
         elif isinstance(value, str):
@@ -574,6 +594,8 @@ def span_segments(span: Sequence[Mapping[str, Any]]) -> list[Segment]:
             kind = "system"
         else:
             kind = "assistant"
+        if kind == "tool":
+            text = strip_line_numbers(text)
         if text.strip():
             segments.append(Segment(index, kind, text))
         for call in message.get("tool_calls") or []:

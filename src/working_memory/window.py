@@ -541,6 +541,7 @@ class ManagedWindow:
             kind, reason = "compacted", f"{span_tokens} -> {summary_tokens} tok"
             if summary_tokens >= span_tokens:
                 summary_message = None
+                summary_tokens = 0  # nothing replaces the span: it must not be counted
                 kind = "compaction_failed"
                 reason = (
                     f"summary ({summary_tokens} tok) not smaller than its span "

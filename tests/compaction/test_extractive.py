@@ -10,6 +10,8 @@ from working_memory.compactor import SpanCompactor
 from working_memory.extractive import ExtractiveCompactor, span_lines
 from working_memory.facts import Fact, extract_facts, span_text
 
+from .handoff_lines import fact_body as _fact_body
+
 SPAN = [
     {"role": "system", "content": "You are a coding agent."},
     {"role": "user", "content": "Add a retry to the uploader in src/uploader/client.py"},
@@ -59,15 +61,11 @@ def test_keeps_facts_and_user_words_verbatim() -> None:
     assert not result.nothing
     assert result.error is None
     summary = result.summary or ""
-    # every kept line is a verbatim line of the span
+    # every line is labelled; a fact line is a verbatim line of the span
     text = span_text(SPAN)
     for line in summary.splitlines():
-        body = (
-            line.split(": ", 1)[1]
-            if line.split(": ", 1)[0] in ("user", "assistant", "tool", "call")
-            else line
-        )
-        assert body in text
+        body = _fact_body(line)
+        assert body is None or body in text
     # the user's instruction and correction are kept whole
     assert "Add a retry to the uploader in src/uploader/client.py" in summary
     assert "No, don't add a dependency. Use the stdlib only, max 3 retries." in summary
@@ -235,5 +233,5 @@ def test_property_limit_and_verbatim(turns: list[tuple[str, list[str]]], limit: 
     assert len(result.summary.split()) <= limit
     source = span_text(span).splitlines()
     for line in result.summary.splitlines():
-        head, _, rest = line.partition(": ")
-        assert line in source or (head in ("user", "assistant", "tool") and rest in source)
+        body = _fact_body(line)
+        assert body is None or body in source

@@ -199,7 +199,7 @@ def test_span_segments_kinds_and_decoded_calls() -> None:
         (3, "tool"),
         (4, "tool"),
     ]
-    assert segments[2].text == "Bash\n$ mix test\nmix format\ntimeout: 5"
+    assert segments[2].text == "Bash\n$ mix test\nmix format"  # timeout: plumbing, dropped
     assert segments[3].text == "Read /w/lib/a.ex"
     text = span_text(span)
     assert Fact("command", "mix test") in extract_facts(text)
