@@ -42,6 +42,8 @@ Spans = Sequence[Span] | Mapping[str, Span]
 COLUMNS = (
     "span", "variant", "sample", "summary", "nothing", "reason",
     "fact_retention", "facts", "facts_kept", "frequent_retention",
+    "continuation", "cont_latest_request", "cont_user_messages", "cont_files_edited",
+    "cont_last_error", "cont_pending_todos", "cont_next_step",
     "corrections", "corrections_kept", "compression", "span_tokens", "summary_tokens",
     "summary_words", "word_limit", "within_limit",
     "prompt_tokens", "completion_tokens", "latency_s", "cost_usd", "model", "error",

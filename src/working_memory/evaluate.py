@@ -2,7 +2,8 @@
 
 `judge_summary` measures what survived: the span's verbatim facts (paths, identifiers,
 numbers, errors, URLs, commands), the user's instructions and corrections, the compression
-and the word limit. `probe_summary` optionally asks a model questions in the style of
+and the word limit, and the continuation probes (`working_memory.continuation`: could an
+agent carry on from it, computed from the span without a model). `probe_summary` optionally asks a model questions in the style of
 Factory.ai's compaction evaluation (recall, artifact, continuation, decision), answered from
 the summary alone and graded against the span.
 """
@@ -19,6 +20,13 @@ from typing import TYPE_CHECKING, Any
 
 from ._redact import redact
 from .compactor import NOTHING
+from .continuation import (
+    CONTINUATION_PROBES,
+    ContinuationExpectations,
+    ContinuationScore,
+    continuation_expectations,
+    continuation_score,
+)
 from .extractive import DECISION_CUES, span_lines
 from .facts import (
     Fact,
@@ -77,6 +85,8 @@ class SummaryScore:
     corrections: int  # typed user instructions and corrections in the span
     corrections_kept: int
     corrections_lost: tuple[str, ...] = field(default=())
+    # Continuation probes (working_memory.continuation): None for a span given as text.
+    continuation: ContinuationScore | None = None
 
     @property
     def fact_retention(self) -> float:
@@ -116,6 +126,11 @@ class SummaryScore:
             "word_limit": self.word_limit,
             "within_limit": self.within_limit,
             "nothing": self.nothing,
+            **(
+                self.continuation.to_row()
+                if self.continuation is not None
+                else {"continuation": None, **{f"cont_{p}": None for p in CONTINUATION_PROBES}}
+            ),
             "kept": [str(f) for f in self.kept_facts],
             "lost": [str(f) for f in self.lost_facts],
         }
@@ -159,12 +174,14 @@ class _PreparedSpan:
     counts: Mapping[Fact, int]
     instructions: tuple[str, ...]
     tokens: int
+    expectations: ContinuationExpectations | None = None
 
 
 def _prepare(span: Span, counter: TokenCounter) -> _PreparedSpan:
     text = span_text(span)
+    expectations = None if isinstance(span, str) else continuation_expectations(span)
     return _PreparedSpan(
-        text, count_facts(text), tuple(user_instructions(span)), counter.count(text)
+        text, count_facts(text), tuple(user_instructions(span)), counter.count(text), expectations
     )
 
 
@@ -203,6 +220,11 @@ def _score(
         corrections=len(prepared.instructions),
         corrections_kept=len(prepared.instructions) - len(lost_instructions),
         corrections_lost=lost_instructions,
+        continuation=(
+            continuation_score(prepared.expectations, summary_text)
+            if prepared.expectations is not None
+            else None
+        ),
     )
 
 

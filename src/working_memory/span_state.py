@@ -46,7 +46,7 @@ _PATH_KEYS = ("file_path", "path", "notebook_path", "filename", "file")
 # failing test count, `fatal:`, Elixir's `** (CompileError)`, a harness's `<tool_use_error>`.
 _ERROR_LINE = re.compile(
     r"(?:^|\s)(?:[A-Z][\w.]*(?:Error|Exception)\b(?::|\)|\s-)?\s*\S"
-    r"|(?:error|fatal|panic)(?:\[[\w\-]+\])?:\s*\S"
+    r"|(?i:error|fatal|panic)(?:\[[\w\-]+\])?:\s*\S"
     r"|\*\* \(\w+"
     r"|<tool_use_error>"
     r"|\b(?:ERROR|FAILED|FATAL)\b"
@@ -413,22 +413,24 @@ def span_state(span: Sequence[Mapping[str, Any]]) -> SpanState:
         name = call.name.lower()
         path = _path_of(call.args)
         sub = str(call.args.get("command") or "") if name == "str_replace_editor" else ""
+        command = _command_of(call.args) if not sub else None
+        shell = command is not None
+        problem = error_line(call.result, shell=shell) if call.result is not None else None
         if path and (name in _READ_TOOLS or sub == "view"):
             touch(path, "read", call.index)
+        elif problem is not None:
+            pass  # a failed edit or write changed nothing
         elif path and (name in _EDIT_TOOLS or sub in ("str_replace", "insert", "undo_edit")):
             touch(path, "edited", call.index)
         elif path and (name in _WRITE_TOOLS or sub == "create"):
             touch(path, "created", call.index)
-        if name in ("apply_patch", "applypatch"):
+        if name in ("apply_patch", "applypatch") and problem is None:
             patch = str(call.args.get("input") or call.args.get("patch") or "")
             for m in _PATCH_FILE.finditer(patch):
                 kind = {"Add": "created", "Update": "edited", "Delete": "deleted"}[m.group(1)]
                 touch(m.group(2).strip(), kind, call.index)
-        command = _command_of(call.args)
-        shell = command is not None and not sub
         if call.result is None:
             continue
-        problem = error_line(call.result, shell=shell)
         key = _step_key(call)
         if problem is None and key in open_errors:
             for position in open_errors.pop(key):
