@@ -22,13 +22,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ._redact import redact
-from .compactor import CompactionResult, Compactor, SpanCompactor
-from .config import WORD_LIMIT
+from .compactor import CompactionResult, Compactor, SpanCompactor, render_span
 from .evaluate import _prepare, _PreparedSpan, _score, probe_summary
 from .extractive import ExtractiveCompactor
 from .facts import span_text
 from .llm import LLMClient
-from .prompts import get_template
+from .prompts import TARGET_COMPRESSION, get_template, summary_word_limit
 from .tokens import TokenCounter, get_counter
 
 if TYPE_CHECKING:
@@ -77,7 +76,7 @@ class Variant:
     name: str
     prompt: str = "default"
     client: LLMClient | None = None
-    word_limit: int = WORD_LIMIT
+    word_limit: int | None = None  # None: scaled with each span (prompts.summary_word_limit)
     settings: Mapping[str, Any] = field(default_factory=dict)
 
     @property
@@ -92,6 +91,9 @@ class Variant:
     def compactor(self) -> SpanCompactor:
         """Build the compactor; raises ValueError/TypeError for a bad template or setting."""
         if self.client is None:
+            if self.word_limit is None:  # the same target compression the prompts use
+                settings = {"compression": TARGET_COMPRESSION, **dict(self.settings)}
+                return ExtractiveCompactor(**settings)
             return ExtractiveCompactor(self.word_limit, **dict(self.settings))
         return Compactor(
             self.client,
@@ -124,7 +126,7 @@ def offline_prompt_warning(variants: Sequence[Variant]) -> str | None:
     for variant in variants:
         # A subclass that builds its own compactor may well use its prompt.
         if variant.offline and type(variant).compactor is Variant.compactor:
-            key = (variant.word_limit, repr(sorted(dict(variant.settings).items())))
+            key = (variant.word_limit or 0, repr(sorted(dict(variant.settings).items())))
             groups.setdefault(key, []).append(variant.name)
     same = [names for names in groups.values() if len(names) > 1]
     if not same:
@@ -387,7 +389,10 @@ def estimate_compare_cost(
             prompt += sum(tokens.count(str(m.get("content") or "")) for m in request)
         requests = len(named) * samples
         prompt *= samples
-        completion = int(variant.word_limit * _TOKENS_PER_WORD) * requests
+        words = sum(
+            variant.word_limit or summary_word_limit(render_span(span)) for _, span in named
+        )
+        completion = int(words * _TOKENS_PER_WORD) * samples
         model = str(getattr(variant.client, "model", "") or "")
         rows.append(
             VariantCost(variant.name, model, requests, prompt, completion,

@@ -322,8 +322,8 @@ class ExtractiveCompactor:
     its most-mentioned facts, picked greedily by new fact weight per word and labelled with
     their source. Line-number prefixes and tool plumbing never appear.
 
-    Size: `word_limit` words, or `target_tokens` tokens (by `counter`, the calibrated
-    estimate by default), or `compression` (span tokens per summary token). `user_share`
+    Size: `word_limit` words, or `target_tokens` tokens (by `counter`, the default counter
+    when None), or `compression` (span tokens per summary token, at least `min_tokens`). `user_share`
     bounds the share of the budget the sections take before facts compete; `decision_bonus`
     is the weight a decision or correction line earns on top of its facts. `labels=False`
     drops the source labels of fact lines. `exact=True` reads facts with find_facts over each
@@ -336,6 +336,7 @@ class ExtractiveCompactor:
         *,
         target_tokens: int | None = None,
         compression: float | None = None,
+        min_tokens: int = 200,
         counter: TokenCounter | str | None = None,
         max_line_words: int = 40,
         user_share: float = 0.6,
@@ -358,6 +359,7 @@ class ExtractiveCompactor:
         self.word_limit = word_limit
         self.target_tokens = target_tokens
         self.compression = compression
+        self.min_tokens = min_tokens
         self.counter = get_counter(counter) if (target_tokens or compression) else None
         self.max_line_words = max_line_words
         self.user_share = user_share
@@ -448,7 +450,8 @@ class ExtractiveCompactor:
         if self.target_tokens is not None:
             return self.target_tokens
         if self.compression is not None and self.counter is not None:
-            return max(1, int(self.counter.count(span_text(span)) / self.compression))
+            span_tokens = self.counter.count(span_text(span))
+            return max(self.min_tokens, int(span_tokens / self.compression))
         return self.word_limit
 
     # -- the handoff sections ------------------------------------------------------------------

@@ -18,9 +18,11 @@ from typing import Any
 
 __all__ = [
     "FACT_KINDS",
+    "PLUMBING_ARGS",
     "Fact",
     "FoundFact",
     "Segment",
+    "call_text",
     "count_facts",
     "extract_facts",
     "fact_in",
@@ -547,7 +549,9 @@ def _content_text(content: Any) -> tuple[str, bool]:
     return json.dumps(content, ensure_ascii=False), False
 
 
-def _call_text(call: Mapping[str, Any]) -> str:
+def call_text(call: Mapping[str, Any]) -> str:
+    """A tool call as readable lines: the tool and its main argument, `$ command`, then the
+    other arguments decoded (tool plumbing such as `timeout` left out)."""
     function = call.get("function") or {}
     name = str(function.get("name") or call.get("name") or "tool")
     raw = function.get("arguments", call.get("input", call.get("arguments")))
@@ -600,11 +604,11 @@ def span_segments(span: Sequence[Mapping[str, Any]]) -> list[Segment]:
             segments.append(Segment(index, kind, text))
         for call in message.get("tool_calls") or []:
             if isinstance(call, Mapping):
-                segments.append(Segment(index, "call", _call_text(call)))
+                segments.append(Segment(index, "call", call_text(call)))
         if isinstance(message.get("content"), list):  # Anthropic-style tool_use blocks
             for block in message["content"]:
                 if isinstance(block, Mapping) and block.get("type") == "tool_use":
-                    segments.append(Segment(index, "call", _call_text(block)))
+                    segments.append(Segment(index, "call", call_text(block)))
     return segments
 
 
