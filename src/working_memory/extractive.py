@@ -576,15 +576,12 @@ def _entries(state: SpanState) -> list[_Entry]:
         if f.actions == ("read",):
             out.append(_Entry(_FILES, f.last_index, 10, f"File read: {f.path}"))
     for i, error in enumerate(state.errors):
+        message = _quote(error.message)
         if error.fixed:
-            text = f"Error (fixed later by {error.fixed_by}): {_quote(error.message)} from {error.where}"
+            text = f"Error (fixed later): {message} from {error.where}; fixed by {error.fixed_by}"
             out.append(_Entry(_ERRORS, i, 7, text))
         else:
-            out.append(
-                _Entry(
-                    _ERRORS, i, 5, f"Error (unresolved): {_quote(error.message)} from {error.where}"
-                )
-            )
+            out.append(_Entry(_ERRORS, i, 5, f"Error (unresolved): {message} from {error.where}"))
     commands = state.commands
     for i, run in enumerate(commands):
         if not run.failed and i < len(commands) - _COMMANDS_KEPT:

@@ -432,12 +432,12 @@ def span_state(span: Sequence[Mapping[str, Any]]) -> SpanState:
         if call.result is None:
             continue
         key = _step_key(call)
+        described = "$ " + _clean_command(command) if command is not None else call.text
         if problem is None and key in open_errors:
             for position in open_errors.pop(key):
-                errors[position] = replace(errors[position], fixed=True, fixed_by=call.text)
+                errors[position] = replace(errors[position], fixed=True, fixed_by=described)
         if problem is not None:
-            where = "$ " + _clean_command(command) if command and shell else call.text
-            where = where if len(where) <= 100 else where[:100] + " ..."
+            where = described if len(described) <= 100 else described[:100] + " ..."
             location = _LOCATION.search(call.result)
             if location:
                 where += f" at {location.group(0)}"

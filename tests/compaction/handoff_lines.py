@@ -8,7 +8,7 @@ import re
 SECTION = re.compile(
     r"^(?:Task \(the first request\)|User message \d+ of \d+|Latest request|"
     r"Last said by the assistant|Last actions|Next step|Next step as the assistant put it|"
-    r"Pending \([^)]*\)|File [a-z ]+|Error \((?:unresolved|fixed later by .*?)\)|Command): "
+    r"Pending \([^)]*\)|File [a-z ]+|Error \((?:unresolved|fixed later)\)|Command): "
 )
 FACT = re.compile(r"^(?:user|assistant|call|tool|system|output of [^:]+): ")
 
