@@ -413,19 +413,10 @@ class ExtractiveCompactor:
             )
             return text, entries, chosen, covered
 
-        summary, entries, chosen, covered = build(budget)
-        if self.counter is not None:
-            # Line by line counts are not the count of the joined text: rescale the budget
-            # a few times so the summary lands just under the target.
-            limit = budget
-            for _ in range(4):
-                real = self.counter.count(summary)
-                if 0.97 * budget <= real <= budget:
-                    break
-                limit = max(1, int(limit * budget / max(real, 1) * (0.995 if real > budget else 1)))
-                attempt = build(limit)
-                if self.counter.count(attempt[0]) <= budget or real > budget:
-                    summary, entries, chosen, covered = attempt
+        if self.counter is None:
+            summary, entries, chosen, covered = build(budget)
+        else:
+            summary, entries, chosen, covered = self._fill(build, budget, self.counter)
         kept: set[str] = covered.union(*(line.facts for line in chosen))
         return CompactionResult(
             summary or None,
@@ -453,6 +444,36 @@ class ExtractiveCompactor:
             span_tokens = self.counter.count(span_text(span))
             return max(self.min_tokens, int(span_tokens / self.compression))
         return self.word_limit
+
+    @staticmethod
+    def _fill(
+        build: Callable[[int], tuple[str, list[_Entry], list[_Line], set[str]]],
+        budget: int,
+        counter: TokenCounter,
+    ) -> tuple[str, list[_Entry], list[_Line], set[str]]:
+        """Counting line by line is not counting the joined text: search the internal budget
+        (a few rounds, bisecting) for the largest summary within `budget` tokens."""
+        limit, low, high = budget, 0, None
+        best, best_tokens = None, -1
+        last = None
+        for _ in range(7):
+            last = build(limit)
+            tokens = counter.count(last[0])
+            if tokens <= budget:
+                if tokens > best_tokens:
+                    best, best_tokens = last, tokens
+                if tokens >= 0.98 * budget:
+                    break
+                low = limit
+                grown = int(limit * budget / max(tokens, 1)) + 1
+                limit = grown if high is None else (low + high) // 2
+            else:
+                high = limit
+                limit = (low + high) // 2 if low else int(limit * budget / tokens * 0.99)
+            if high is not None and high - low <= 1:
+                break
+        assert last is not None
+        return best if best is not None else last
 
     # -- the handoff sections ------------------------------------------------------------------
 
