@@ -394,22 +394,28 @@ class ExtractiveCompactor:
         budget = self._budget(span)
         all_entries = _entries(state)
         sources = {c.result_index: _short(c.text) for c in state.calls if c.result_index}
-        candidates = [
-            ln._replace(text=self._label(ln, sources))
-            for ln in lines
-            if (ln.facts or ln.decision) and not _fragment(ln.text, ln.facts)
-        ]
-        candidates = [ln._replace(order=i) for i, ln in enumerate(candidates)]
+        label_of = self._labeller(sources)
+        label_words: dict[tuple[int, str], int] = {}
+
+        def line_cost(line: _Line) -> int:
+            if self.counter is not None:
+                return cost(label_of(line) + line.text)
+            # words: the line's and its label's (a label is counted once per message)
+            key = (line.message, line.kind)
+            n = label_words.get(key)
+            if n is None:
+                n = label_words[key] = len(label_of(line).split())
+            return line.words + n
 
         def build(limit: int) -> tuple[str, list[_Entry], list[_Line], set[str]]:
             entries = self._fit(all_entries, cost, int(limit * self.user_share))
             used = sum(cost(e.text) for e in entries)
             covered: set[str] = set().union(*(_line_facts(e.text)[0] for e in entries))
             seen = {e.text.casefold() for e in entries}
-            chosen = self._select(candidates, counts, limit - used, covered, seen, cost)
+            chosen = self._select(lines, counts, limit - used, covered, seen, line_cost)
             text = "\n".join(
                 [e.text for e in sorted(entries, key=lambda e: (e.section, e.order))]
-                + [ln.text for ln in chosen]
+                + [label_of(ln) + ln.text for ln in chosen]
             )
             return text, entries, chosen, covered
 
@@ -493,13 +499,18 @@ class ExtractiveCompactor:
 
     # -- salient facts -----------------------------------------------------------------------
 
-    def _label(self, line: _Line, sources: Mapping[int, str]) -> str:
-        if not self.labels:
-            return line.text
-        if line.kind == "tool":
-            source = sources.get(line.message)
-            return f"output of {source}: {line.text}" if source else f"tool: {line.text}"
-        return f"{_LABELS.get(line.kind, line.kind + ':')} {line.text}"
+    def _labeller(self, sources: Mapping[int, str]) -> Callable[[_Line], str]:
+        """Each fact line's label ("output of $ mix test: ", "assistant: "), from its source."""
+
+        def label(line: _Line) -> str:
+            if not self.labels:
+                return ""
+            if line.kind == "tool":
+                source = sources.get(line.message)
+                return f"output of {source}: " if source else "tool: "
+            return _LABELS.get(line.kind, line.kind + ":") + " "
+
+        return label
 
     def _select(
         self,
@@ -508,7 +519,7 @@ class ExtractiveCompactor:
         budget: int,
         covered: set[str],
         seen_text: set[str],
-        cost_of: Callable[[str], int],
+        cost_of: Callable[[_Line], int],
     ) -> list[_Line]:
         weight = {fact: 1.0 + math.log2(n) for fact, n in counts.items()}
         chosen: dict[int, _Line] = {}
@@ -530,13 +541,17 @@ class ExtractiveCompactor:
         heap: list[tuple[float, int]] = []
         queued: set[tuple[str, bool, bool]] = set()
         for line in lines:
+            if not (line.facts or line.decision):
+                continue
+            if line.words < 2 and _fragment(line.text, line.facts):
+                continue  # `:uuid,` or `end` means nothing on its own
             copy = (line.text, line.kind == "tool", line.decision)
             if copy in queued:
                 continue
             queued.add(copy)
             g = gain(line)
             if g > 0:
-                costs[line.order] = cost = max(1, cost_of(line.text))
+                costs[line.order] = cost = max(1, cost_of(line))
                 heap.append((-g / cost, line.order))
         heapq.heapify(heap)
         while heap and budget > 0:

@@ -52,6 +52,18 @@ _ERROR_LINE = re.compile(
     r"|\b(?:ERROR|FAILED|FATAL)\b"
     r"|\b[1-9]\d* (?:failed|failures?|errors?)\b)",
 )
+_PROBLEM_WORDS = (
+    "rror", "RROR", "ail", "AIL", "atal", "ATAL", "anic", "xception", "xit code", "returncode",
+    "** (",
+)  # fmt: skip
+
+
+def _may_report_problem(text: str) -> bool:
+    """A necessary condition for error_line to find anything: substring checks at C speed
+    (a case-insensitive regex over every tool output cost more than the rest of the reading)."""
+    return any(word in text for word in _PROBLEM_WORDS)
+
+
 _EXIT_CODE = re.compile(r"^(?:Exit code|exit code:?|<returncode>)\s*([1-9]\d*)", re.MULTILINE)
 _NOT_ERROR = re.compile(r"\b0 (?:failures?|errors?|failed)\b|\bno errors?\b", re.IGNORECASE)
 # Lines a test run or build ends with: "43 tests, 0 failures", "12 passed in 2.1s".
@@ -263,8 +275,8 @@ def _clip(text: str, limit: int = 160) -> str:
 
 def error_line(result: str, *, shell: bool) -> str | None:
     """The line that says what went wrong in a tool result, or None when it reports no error."""
-    if not result:
-        return None
+    if not result or not _may_report_problem(result):
+        return None  # most results report nothing wrong
     text = result.replace("<tool_use_error>", "\n<tool_use_error>").replace(
         "</tool_use_error>", "\n"
     )
@@ -273,6 +285,8 @@ def error_line(result: str, *, shell: bool) -> str | None:
         return None  # a file's text that mentions "error" is not an error
     best: str | None = None
     for raw in text.splitlines():
+        if "<tool_use_error>" not in raw and not _may_report_problem(raw):
+            continue  # cheap: the regexes below only run on lines that may report one
         line = raw.strip().removeprefix("<tool_use_error>").strip()
         if not line or len(line) > 400 or _NOT_ERROR.search(line):
             continue
