@@ -279,6 +279,7 @@ class _Entry(NamedTuple):
 # Sections, in print order.
 _TASK, _USERS, _CURRENT, _NEXT, _PENDING, _FILES, _ERRORS, _COMMANDS = range(8)
 _QUOTE_WORDS = 80  # a typed user message longer than this is quoted by its head
+_MAX_FACT_LINE_CHARS = 400  # longer lines are blobs, never quoted as a fact line
 _COMMANDS_KEPT = 15  # most recent shell commands listed (failed ones always compete)
 
 
@@ -545,6 +546,8 @@ class ExtractiveCompactor:
                 continue
             if line.words < 2 and _fragment(line.text, line.facts):
                 continue  # `:uuid,` or `end` means nothing on its own
+            if len(line.text) > _MAX_FACT_LINE_CHARS:
+                continue  # a blob (minified code, a JSON record): its words undercount it
             copy = (line.text, line.kind == "tool", line.decision)
             if copy in queued:
                 continue

@@ -486,7 +486,11 @@ class Segment:
     text: str
 
 
-_INJECTED = re.compile(r"^\s*(?:<[a-z][\w\-]*>|\[Request interrupted|Caveat: )")
+# Harness text in user turns: tags (<environment_context>, <system-reminder>), Claude Code's
+# interruption notice and caveats, Codex's AGENTS.md preamble.
+_INJECTED = re.compile(
+    r"^\s*(?:<[a-z][\w\-]*>|\[Request interrupted|Caveat: |# AGENTS\.md instructions for )"
+)
 _PRIMARY_ARGS = ("command", "cmd", "file_path", "path", "notebook_path", "pattern", "url", "query")
 # Tool-call parameters that steer the harness, not the work: `timeout: 30000` or
 # `replace_all: false` is no fact a summary must keep, and would be picked as one.
@@ -496,6 +500,7 @@ PLUMBING_ARGS = frozenset(
         "output_mode", "multiline", "-n", "-i", "-A", "-B", "-C", "type", "max_output_tokens",
         "yield_time_ms", "with_escalated_permissions", "sandbox_permissions", "justification",
         "timeout_ms", "block", "is_input", "security_risk", "view_range", "shell", "login",
+        "session_id",
     }
 )  # fmt: skip
 # Claude Code's Read output numbers every line ("  1252→text"); the number is the harness's.
