@@ -184,6 +184,9 @@ def test_span_lines_attach_facts_to_their_line() -> None:
         ({"word_limit": 0}, "word_limit"),
         ({"user_share": 1.5}, "user_share"),
         ({"max_line_words": 0}, "max_line_words"),
+        ({"target_tokens": 0}, "target_tokens"),
+        ({"compression": 1.0}, "compression"),
+        ({"target_tokens": 100, "compression": 10.0}, "not both"),
     ],
 )
 def test_bad_settings_are_named(kwargs: dict[str, float], message: str) -> None:
@@ -235,3 +238,32 @@ def test_property_limit_and_verbatim(turns: list[tuple[str, list[str]]], limit: 
     for line in result.summary.splitlines():
         body = _fact_body(line)
         assert body is None or body in source
+
+
+@pytest.mark.parametrize("target", [40, 120, 600])
+def test_target_tokens_sets_the_size(target: int) -> None:
+    from working_memory.simulate import synthetic_session
+    from working_memory.tokens import get_counter
+
+    span = synthetic_session(60, seed=2)
+    summary = ExtractiveCompactor(target_tokens=target, counter="estimate").compact(span).summary
+    assert summary is not None
+    tokens = get_counter("estimate").count(summary)
+    assert tokens <= target
+    if target >= 120:  # room for more than the handoff's first lines: it is filled
+        assert tokens >= 0.9 * target
+
+
+def test_compression_scales_with_the_span() -> None:
+    from working_memory.simulate import synthetic_session
+    from working_memory.tokens import get_counter
+
+    count = get_counter("estimate").count
+    sizes = []
+    for turns in (40, 160):
+        span = synthetic_session(turns, seed=4)
+        compactor = ExtractiveCompactor(compression=20, counter="estimate", min_tokens=10)
+        summary = compactor.compact(span).summary or ""
+        assert count(summary) <= count(span_text(span)) / 20 + 1
+        sizes.append(count(summary))
+    assert sizes[1] > 2 * sizes[0]
