@@ -1,11 +1,13 @@
-"""An offline compactor: keeps, verbatim, the lines of a span that carry facts.
+"""An offline compactor that writes a handoff a continuing agent can act on.
 
-No model, no network, deterministic. Lines are scored by the facts they carry (paths,
+No model, no network, deterministic. First labelled sections read from the span by
+`span_state`: the task, every typed user message, the current work (latest request quoted),
+the next step, pending items, files read/edited/created, errors (message, where, fixed or
+not), commands and outcomes. Then the span's own lines that carry its facts (paths,
 identifiers, numbers, errors, URLs, commands), each fact weighted by how often the span
-mentions it, and picked greedily by new weight per word until the word limit is reached,
-so a fact already covered adds nothing and duplicates fall away. Typed user turns
-(instructions and corrections) go in first; decision lines get a bonus. A span with no
-facts, no instructions and no decisions answers NOTHING.
+mentions it, picked greedily by new weight per word, each labelled with its source. Size in
+words, tokens or a compression ratio. A span with no facts, no request, no decisions and no
+files answers NOTHING.
 """
 
 from __future__ import annotations

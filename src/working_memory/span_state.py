@@ -452,7 +452,8 @@ def span_state(span: Sequence[Mapping[str, Any]]) -> SpanState:
                 errors[position] = replace(errors[position], fixed=True, fixed_by=described)
         if problem is not None:
             where = described if len(described) <= 100 else described[:100] + " ..."
-            location = _LOCATION.search(call.result)
+            # where: a file:line on the error's own line, else the first in the output
+            location = _LOCATION.search(problem) or _LOCATION.search(call.result)
             if location:
                 where += f" at {location.group(0)}"
             same = [p for p in open_errors.get(key, []) if errors[p].message == problem]

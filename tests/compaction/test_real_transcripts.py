@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from working_memory.continuation import continuation_score
+from working_memory.continuation import continuation_expectations, continuation_score
 from working_memory.evaluate import judge_summary
 from working_memory.extractive import ExtractiveCompactor
 from working_memory.facts import span_segments, span_text
@@ -61,3 +61,45 @@ def test_every_format_compacts_within_limit_and_verbatim(path: Path) -> None:
     for line in result.summary.splitlines():
         body = fact_body(line)  # every line labelled; a fact line is verbatim
         assert body is None or " ".join(body.split()) in flat
+
+
+# Written by hand from the production summary of this compaction (its "All user messages",
+# "Files and Code Sections" and "Pending Tasks"), not from the code under test.
+SPOTTER_USER_MESSAGES = (
+    "Implement spotter-gqc",
+    "check again",
+    "new beads for the epic were added. tackle them",
+)
+SPOTTER_CHANGED_FILES = {
+    "lib/spotter/transcripts/annotation.ex",
+    "lib/spotter/transcripts/annotation_message_ref.ex",
+    "lib/spotter/transcripts/message.ex",
+    "lib/spotter/transcripts.ex",
+    "lib/spotter/services/transcript_renderer.ex",
+    "assets/js/app.js",
+    "lib/spotter_web/live/session_live.ex",
+    "priv/repo/migrations/20260211203856_add_annotation_message_refs_and_source.exs",
+    "priv/repo/migrations/20260211205820_add_state_to_annotations.exs",
+    "lib/spotter_web/live/project_review_live.ex",
+    "lib/spotter_web/router.ex",
+    "lib/spotter_web/live/pane_list_live.ex",
+    "config/test.exs",
+    "mix.exs",
+    "test/spotter/transcripts/resources_test.exs",
+    "test/spotter/services/transcript_renderer_test.exs",
+    "test/spotter_web/live/project_review_live_test.exs",
+}
+SPOTTER_PENDING = ("spotter-gqc.6", "spotter-gqc.7")  # gqc.6 in progress, gqc.7 open
+
+
+def test_span_reading_agrees_with_the_production_summary() -> None:
+    transcript = load_transcript(SPOTTER)
+    history = transcript.messages[: transcript.compactions[0].index]
+    expected = continuation_expectations(history)
+    assert expected.user_messages == SPOTTER_USER_MESSAGES
+    assert expected.latest_request == SPOTTER_USER_MESSAGES[-1]
+    root = "/home/USER/projects/spotter-worktrees/spotter-gqc/"
+    assert {p.removeprefix(root) for p in expected.files_edited} == SPOTTER_CHANGED_FILES
+    assert tuple(t.split(" ")[0] for t in expected.pending_todos) == SPOTTER_PENDING
+    assert expected.next_step is not None and expected.next_step.startswith("spotter-gqc.6")
+    assert expected.last_error is None  # every error met was fixed by a later run
