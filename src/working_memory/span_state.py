@@ -318,7 +318,8 @@ def _step_key(call: Call) -> str:
         command = re.split(r"\s*(?:\||2>&1|&&|;)\s*", command)[0]
         words = [w for w in command.split() if not w.startswith("-")]
         return "$ " + " ".join(words[:2])
-    return f"{call.name} {_path_of(call.args) or ''}"
+    path = _path_of(call.args)
+    return f"{call.name} {path}" if path else call.text  # a tool and its file, or its query
 
 
 def _clean_command(command: str) -> str:
