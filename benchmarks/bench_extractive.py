@@ -1,24 +1,35 @@
-"""ExtractiveCompactor against a real production compaction, at the same compression.
+"""ExtractiveCompactor against real production compactions, at the same size in tokens.
 
-The Claude Code session in ../shared/transcripts/ was auto-compacted once: the history before
-its `compact_boundary` was replaced by one summary. This script runs ExtractiveCompactor over
-the same history with a word limit that makes its output about as long as that summary, then
-measures both with the same fact extractor:
+Every production compaction in the shared Claude Code / Codex logs (WM_TRANSCRIPTS, default
+../shared/transcripts; the Claude Code spotter session has one) is replayed: the history the
+agent had before its `compact_boundary` goes to ExtractiveCompactor(target_tokens=<the
+production summary's own token count>), and both summaries, plus head+tail truncation at the
+same size, are measured side by side:
 
-- share of the history's distinct facts kept verbatim (target: >= 2x the production share);
-- share of the facts mentioned 5+ times kept (target: >= 60%);
-- typed user instructions kept (target: all).
+- fact share: the span's distinct verbatim facts kept, by the project's metric
+  (`working_memory.facts`, line numbers and tool plumbing excluded) and by an independent
+  count written here from scratch (target: >= 2x production's by both);
+- continuation probes: every typed user message of the span, the latest request, >= 90% of
+  the edited files, >= 80% of the pending todo items, the next step;
+- bare fragment lines: lines that are neither labelled nor a sentence (target: zero).
+
+With `--old-src DIR` (a checkout's `src` of the compactor before the handoff, e.g. from
+`git archive`), the old compactor's summary at the same size is measured too, in a subprocess.
 
 It then times the compactor on the spans a replay of a synthetic session compacts, in MB/s
 of span text, against the old path in the same process: facts found by find_facts over
 every whole message, without the literal prefilters (`facts._Everything`).
 
-Run: .venv/bin/python benchmarks/bench_extractive.py [--turns 2000] [--stride 4]
+Run: .venv/bin/python benchmarks/bench_extractive.py [--turns 2000] [--stride 4] [--old-src DIR]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import re
+import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -32,33 +43,45 @@ sys.path.insert(0, str(ROOT / "src"))
 
 from working_memory import facts
 from working_memory.compactor import CompactionResult
+from working_memory.continuation import continuation_score
 from working_memory.evaluate import judge_summary
 from working_memory.extractive import ExtractiveCompactor, _clear_caches
-from working_memory.facts import count_facts, span_segments, span_text
+from working_memory.facts import span_text
 from working_memory.replay import Policy, replay
 from working_memory.simulate import synthetic_session
 from working_memory.tokens import TokenCounter, get_counter
 from working_memory.transcripts import load_transcript
 
-TRANSCRIPT = (
-    ROOT
-    / ".."
-    / "shared"
-    / "transcripts"
-    / "claude-code"
-    / "marot__spotter__258c7280-ae70-4798-800f-63464d01a85d.jsonl"
-)
+SHARED = Path(os.environ.get("WM_TRANSCRIPTS", ROOT / ".." / "shared" / "transcripts"))
 
 
-def _load() -> tuple[list[dict[str, Any]], str, int]:
-    """History before the first real compaction, and its summary.
+@dataclass(frozen=True)
+class Case:
+    """One production compaction: the history it replaced and its summary."""
 
-    The loader already delivers prompts typed while the agent was busy (queue-operation
-    lines) as user turns, where the model saw them.
-    """
-    transcript = load_transcript(TRANSCRIPT)
-    compaction = transcript.compactions[0]
-    return list(transcript.messages[: compaction.index]), compaction.summary, compaction.index
+    name: str
+    messages: list[dict[str, Any]]
+    production: str
+
+
+def _cases() -> list[Case]:
+    """Every production compaction in the shared logs. The history of compaction k is what
+    came after compaction k-1 (the loader keeps queued prompts where the model saw them)."""
+    cases = []
+    for path in sorted(SHARED.rglob("*.json*")):
+        if "subagents" in path.parts or not path.is_file():
+            continue
+        try:
+            transcript = load_transcript(path)
+        except ValueError:
+            continue
+        start = 0
+        for k, compaction in enumerate(transcript.compactions):
+            messages = list(transcript.messages[start : compaction.index])
+            name = f"{path.stem[:40]} #{k + 1} (messages {start}-{compaction.index - 1})"
+            cases.append(Case(name, messages, compaction.summary))
+            start = compaction.index
+    return cases
 
 
 def _counter() -> TokenCounter:
@@ -147,75 +170,197 @@ def _throughput(turns: int, stride: int) -> None:
         )
 
 
+# --- an independent count of verbatim facts, written here from scratch -----------------------
+#
+# Deliberately simple and separate from working_memory.facts: tokens of the decoded span that
+# look like paths, identifiers, versions, numbers with units or long numbers. Read's line-number
+# prefixes and tool-call plumbing are left out, as a reader would leave them out.
+
+_PLUMBING = {"timeout", "offset", "limit", "replace_all", "run_in_background", "description"}
+_NUMBERED = re.compile(r"(?m)^\s*\d+→")
+_EDGE = "\"'`()[]{}<>,;:!?*"
+
+
+def _independent_text(messages: Sequence[Mapping[str, Any]]) -> str:
+    parts: list[str] = []
+    for message in messages:
+        content = message.get("content")
+        if isinstance(content, list):
+            content = "\n".join(
+                str(b.get("text") or b.get("content") or "") for b in content if isinstance(b, dict)
+            )
+        if isinstance(content, str):
+            parts.append(_NUMBERED.sub("", content))
+        for call in message.get("tool_calls") or []:
+            raw = (call.get("function") or {}).get("arguments") or ""
+            try:
+                args = json.loads(raw) if isinstance(raw, str) else raw
+            except ValueError:
+                parts.append(str(raw))
+                continue
+            if isinstance(args, dict):
+                parts.extend(str(v) for k, v in args.items() if k not in _PLUMBING)
+    return "\n".join(parts)
+
+
+def _independent_facts(text: str) -> set[str]:
+    found = set()
+    for raw in text.split():
+        token = raw.strip(_EDGE).rstrip(".")
+        if len(token) < 3 or not any(c.isalnum() for c in token):
+            continue
+        letters = any(c.isalpha() for c in token)
+        digits = any(c.isdigit() for c in token)
+        if (
+            ("/" in token and letters)  # a path or URL
+            or ("_" in token.strip("_") and letters)  # snake_case
+            or re.search(r"[a-z][A-Z]", token)  # camelCase
+            or (re.fullmatch(r"\w+(?:\.\w+)+", token) and letters)  # file.ext, mod.attr, gqc.4
+            or (letters and digits and re.fullmatch(r"v?\d[\w.]*", token))  # 12ms, v1.2
+            or (not letters and re.fullmatch(r"\d{4,}|\d+\.\d+|\d{1,3}(?:,\d{3})+", token))
+        ):
+            found.add(token)
+    return found
+
+
+def _independent_share(span_facts: set[str], summary: str) -> float:
+    kept = span_facts & _independent_facts(summary)
+    return len(kept) / max(len(span_facts), 1)
+
+
+# --- bare fragments ---------------------------------------------------------------------------
+
+_LABEL = re.compile(r"^[A-Za-z][\w .()/$,'\-]{0,80}?: +(?P<body>\S.*)$")
+_BULLET = re.compile(r"^(?:[-*]|\d+\.)\s+(?P<body>\S.*)$")
+
+
+def _is_fragment(line: str) -> bool:
+    """A line that is neither labelled nor a sentence: code, a line number, a stray token."""
+    text = line.strip()
+    if not text or text.startswith("#") or (text.endswith(":") and len(text.split()) <= 8):
+        return False  # blank, or a heading
+    for pattern in (_LABEL, _BULLET):
+        match = pattern.match(text)
+        if match:
+            body = match.group("body")
+            return not re.search(r"[A-Za-z]{2}", body) or bool(re.fullmatch(r"\d+→.*", body))
+    words = text.split()
+    return not (len(words) >= 4 and text[0].isupper() and text[-1] in '.!?:"')
+
+
+def _fragments(summary: str) -> int:
+    return sum(1 for line in summary.splitlines() if _is_fragment(line))
+
+
+# --- the old compactor, for before/after ----------------------------------------------------
+
+_OLD = """
+import json, sys
+from working_memory.extractive import ExtractiveCompactor
+from working_memory.tokens import get_counter
+messages, target, counter = json.load(sys.stdin)
+count = get_counter(counter).count
+words = max(1, int(target * 0.6))
+for _ in range(8):
+    summary = ExtractiveCompactor(word_limit=words).compact(messages).summary or ""
+    tokens = count(summary)
+    if 0.97 * target <= tokens <= target:
+        break
+    words = max(1, int(words * target / max(tokens, 1) * (0.99 if tokens > target else 1)))
+print(json.dumps(summary))
+"""
+
+
+def _old_summary(src: Path, case: Case, target: int, counter: str) -> str:
+    done = subprocess.run(
+        [sys.executable, "-c", _OLD],
+        input=json.dumps([case.messages, target, counter]),
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(src)},
+        check=True,
+    )
+    return str(json.loads(done.stdout))
+
+
+def _compare(case: Case, counter: TokenCounter, old_src: Path | None) -> None:
+    messages, production = case.messages, case.production
+    history = span_text(messages)
+    target = counter.count(production)
+    started = time.perf_counter()
+    result = ExtractiveCompactor(target_tokens=target, counter=counter).compact(messages)
+    elapsed = time.perf_counter() - started
+    extractive = result.summary or ""
+    # Naive baseline at the same size: the head and the tail of the history, as truncation keeps.
+    half = len(production) // 2
+    naive = history[:half] + "\n" + history[-half:]
+    rows = [
+        ("naive head+tail truncation", naive),
+        ("production summary", production),
+    ]
+    if old_src is not None:
+        rows.append(
+            (
+                "old ExtractiveCompactor (before the handoff)",
+                _old_summary(old_src, case, target, counter.name),
+            )
+        )
+    rows.append(("ExtractiveCompactor (handoff)", extractive))
+    independent = _independent_facts(_independent_text(messages))
+    print(f"\n### {case.name}\n")
+    print(
+        f"history: {len(messages)} messages, {len(history):,} chars, {counter.count(history):,} "
+        f"{counter.name} tokens; production summary {target:,} tokens; the handoff ran in "
+        f"{elapsed:.2f} s ({result.reason})\n"
+    )
+    print(
+        "| summary | tokens | fact share (project metric) | fact share (independent count) "
+        "| typed user messages | latest request | edited files | pending todos | next step "
+        "| continuation | bare fragment lines |"
+    )
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    shares = {}
+    for name, summary in rows:
+        score = judge_summary(messages, summary, counter=counter)
+        probes = continuation_score(messages, summary)
+        mine = _independent_share(independent, summary)
+        shares[name] = (score.fact_retention, mine)
+
+        def pct(value: float | None) -> str:
+            return "n/a" if value is None else f"{value:.0%}"
+
+        print(
+            f"| {name} | {counter.count(summary):,} "
+            f"| {score.fact_retention:.1%} ({len(score.kept_facts)}/{score.span_facts}) "
+            f"| {mine:.1%} (of {len(independent):,}) "
+            f"| {pct(probes.user_messages)} | {pct(probes.latest_request)} "
+            f"| {pct(probes.files_edited)} | {pct(probes.pending_todos)} | {pct(probes.next_step)} "
+            f"| {pct(probes.overall)} | {_fragments(summary)} |"
+        )
+    ours, theirs = shares["ExtractiveCompactor (handoff)"], shares["production summary"]
+    print(
+        f"\nfact share, handoff / production: {ours[0] / max(theirs[0], 1e-9):.2f}x by the project "
+        f"metric, {ours[1] / max(theirs[1], 1e-9):.2f}x by the independent count (target >= 2x)"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--turns", type=int, default=2000, help="synthetic session length")
     parser.add_argument(
         "--stride", type=int, default=4, help="time the slow paths on every N-th span only"
     )
+    parser.add_argument("--old-src", type=Path, help="src/ of the compactor before the handoff")
+    parser.add_argument("--no-throughput", action="store_true", help="skip the speed table")
     args = parser.parse_args()
     counter = _counter()
-    messages, production, index = _load()
-    history = span_text(messages)
-    counts = count_facts(history)
-    typed = [s.text for s in span_segments(messages) if s.kind == "user"]
-
-    # Same compression: start from the production word count, then scale the word limit
-    # until the output is within 3% of the production summary's length in characters.
-    words = len(production.split())
-    for _ in range(6):
-        started = time.perf_counter()
-        extractive = ExtractiveCompactor(word_limit=words).compact(messages).summary or ""
-        elapsed = time.perf_counter() - started
-        if abs(len(extractive) - len(production)) <= 0.03 * len(production):
-            break
-        words = int(words * len(production) / max(len(extractive), 1))
-
-    exact = ExtractiveCompactor(word_limit=words, exact=True).compact(messages).summary or ""
-
-    # Naive baseline at the same size: the head and the tail of the history, as truncation keeps.
-    half = len(production) // 2
-    naive = history[:half] + "\n" + history[-half:]
-    rows = []
-    for name, summary in (
-        ("naive head+tail truncation", naive),
-        ("production summary (Claude Code)", production),
-        ("ExtractiveCompactor", extractive),
-        ("ExtractiveCompactor(exact=True)", exact),
-    ):
-        score = judge_summary(messages, summary, counter=counter, frequent=5)
-        instructions = sum(1 for t in typed if " ".join(t.split()) in " ".join(summary.split()))
-        rows.append((name, len(summary), len(history) / max(len(summary), 1), score, instructions))
-
-    print(
-        f"history: messages[:{index}] of load_transcript (queued prompts included), "
-        f"{len(history):,} chars, "
-        f"{len(counts):,} distinct facts, {sum(1 for n in counts.values() if n >= 5):,} mentioned 5+ times, "
-        f"{len(typed)} typed user instructions"
-    )
-    print(
-        f"extractive word limit {words:,} (set so its output is as long as the production summary; "
-        f"that has {len(production.split()):,} words); one compaction ran in {elapsed:.2f} s\n"
-    )
-    print(
-        f"| summary | chars | compression (chars) | compression ({counter.name} tokens) | facts kept "
-        "| facts mentioned 5+ times kept | typed user instructions kept verbatim "
-        "| user instructions kept (60% of words) |"
-    )
-    print("|---|---:|---:|---:|---:|---:|---:|---:|")
-    for name, chars, ratio, score, verbatim in rows:
-        print(
-            f"| {name} | {chars:,} | {ratio:.1f}x | {score.compression:.1f}x "
-            f"| {score.fact_retention:.1%} ({len(score.kept_facts)}/{score.span_facts}) "
-            f"| {score.frequent_retention:.1%} ({score.frequent_kept}/{score.frequent_facts}) "
-            f"| {verbatim}/{len(typed)} | {score.corrections_kept}/{score.corrections} |"
-        )
-    base, ours = rows[1][3], rows[2][3]
-    print(
-        f"\nratio of fact shares (extractive / production): {ours.fact_retention / max(base.fact_retention, 1e-9):.2f}x "
-        "(target >= 2x)"
-    )
-    _throughput(args.turns, args.stride)
+    cases = _cases()
+    if not cases:
+        raise SystemExit(f"no production compactions found under {SHARED}")
+    for case in cases:
+        _compare(case, counter, args.old_src)
+    if not args.no_throughput:
+        _throughput(args.turns, args.stride)
 
 
 if __name__ == "__main__":

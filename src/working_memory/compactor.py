@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from ._redact import redact
+from .facts import call_text
 from .llm import LLMClient
-from .prompts import COMPACT_PROMPT, render_prompt
+from .prompts import COMPACT_PROMPT, render_prompt, summary_word_limit
 
 __all__ = [
     "NOTHING",
@@ -72,7 +73,14 @@ def _text_of(content: Any) -> str:
         for block in content:
             if isinstance(block, Mapping):
                 text = block.get("text")
-                parts.append(text if isinstance(text, str) else f"[{block.get('type', 'block')}]")
+                if block.get("type") == "tool_use":  # Anthropic-style blocks, decoded too
+                    parts.append(f"[calls {call_text(block)}]")
+                elif block.get("type") == "tool_result":
+                    parts.append(f"tool result: {_text_of(block.get('content'))}")
+                else:
+                    parts.append(
+                        text if isinstance(text, str) else f"[{block.get('type', 'block')}]"
+                    )
             else:
                 parts.append(str(block))
         return "\n".join(parts)
@@ -85,10 +93,8 @@ def render_span(messages: Sequence[Mapping[str, Any]]) -> str:
     for message in messages:
         role = str(message.get("role", "?"))
         for call in message.get("tool_calls") or []:
-            function = call.get("function") or {}
-            lines.append(
-                f"[{role} calls {function.get('name', '?')}({function.get('arguments') or ''})]"
-            )
+            # Arguments decoded for reading: a JSON string of `\n` escapes is hard to follow.
+            lines.append(f"[{role} calls {call_text(call)}]")
         text = _text_of(message.get("content")).strip()
         if text:
             if role == "tool":
@@ -158,14 +164,14 @@ class Compactor:
         self,
         client: LLMClient,
         *,
-        word_limit: int = 200,
+        word_limit: int | None = None,
         prompt: str = COMPACT_PROMPT,
         max_span_chars: int = 400_000,
         deadline_s: float | None = None,
         max_abandoned: int = 1,
     ) -> None:
         render_prompt(
-            prompt, span="", limit=word_limit
+            prompt, span="", limit=word_limit or 0
         )  # reject a bad template now, not mid-session
         if deadline_s is not None and (
             isinstance(deadline_s, bool)
@@ -201,6 +207,8 @@ class Compactor:
 
     def build_request(self, span: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
         text = render_span(span)
+        # None: the limit scales with the span (prompts.summary_word_limit).
+        limit = self.word_limit or summary_word_limit(text)
         if len(text) > self.max_span_chars:
             # Keep the head and the tail: the summariser's own window is finite too.
             half = self.max_span_chars // 2
@@ -208,7 +216,7 @@ class Compactor:
         return [
             {
                 "role": "user",
-                "content": render_prompt(self.prompt, span=text, limit=self.word_limit),
+                "content": render_prompt(self.prompt, span=text, limit=limit),
             }
         ]
 

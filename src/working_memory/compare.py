@@ -15,33 +15,43 @@ row with its `error`, never a failed batch.
 from __future__ import annotations
 
 import time
+import warnings
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ._redact import redact
-from .compactor import CompactionResult, Compactor, SpanCompactor
-from .config import WORD_LIMIT
+from .compactor import CompactionResult, Compactor, SpanCompactor, render_span
 from .evaluate import _prepare, _PreparedSpan, _score, probe_summary
 from .extractive import ExtractiveCompactor
 from .facts import span_text
 from .llm import LLMClient
-from .prompts import get_template
+from .prompts import TARGET_COMPRESSION, get_template, summary_word_limit
 from .tokens import TokenCounter, get_counter
 
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["COLUMNS", "CostEstimate", "Variant", "VariantCost", "compare", "estimate_compare_cost"]
+__all__ = [
+    "COLUMNS",
+    "CostEstimate",
+    "Variant",
+    "VariantCost",
+    "compare",
+    "estimate_compare_cost",
+    "offline_prompt_warning",
+]
 
 Span = Sequence[Mapping[str, Any]]
 Spans = Sequence[Span] | Mapping[str, Span]
 
 # Columns every compare() frame has, in order (probe_* columns follow when probing).
 COLUMNS = (
-    "span", "variant", "sample", "summary", "nothing", "reason",
+    "span", "variant", "sample", "prompt_used", "summary", "nothing", "reason",
     "fact_retention", "facts", "facts_kept", "frequent_retention",
+    "continuation", "cont_latest_request", "cont_user_messages", "cont_files_edited",
+    "cont_last_error", "cont_pending_todos", "cont_next_step",
     "corrections", "corrections_kept", "compression", "span_tokens", "summary_tokens",
     "summary_words", "word_limit", "within_limit",
     "prompt_tokens", "completion_tokens", "latency_s", "cost_usd", "model", "error",
@@ -56,7 +66,9 @@ _TOKENS_PER_WORD = 4 / 3
 class Variant:
     """One way of compacting: a prompt (template name or text), a client and settings.
 
-    `client=None` is the offline ExtractiveCompactor (the prompt is then unused).
+    `client=None` is the offline ExtractiveCompactor: it takes no prompt, so `prompt` is not
+    used (rows say `prompt_used=False`, and compare() warns when offline variants differ
+    only by prompt).
     `settings` are extra keyword arguments for the compactor (`Compactor(max_span_chars=...)`,
     `ExtractiveCompactor(max_line_words=...)`).
     """
@@ -64,16 +76,24 @@ class Variant:
     name: str
     prompt: str = "default"
     client: LLMClient | None = None
-    word_limit: int = WORD_LIMIT
+    word_limit: int | None = None  # None: scaled with each span (prompts.summary_word_limit)
     settings: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def offline(self) -> bool:
         return self.client is None
 
+    @property
+    def prompt_used(self) -> bool:
+        """Whether the prompt reaches a model: never offline."""
+        return self.client is not None
+
     def compactor(self) -> SpanCompactor:
         """Build the compactor; raises ValueError/TypeError for a bad template or setting."""
         if self.client is None:
+            if self.word_limit is None:  # the same target compression the prompts use
+                settings = {"compression": TARGET_COMPRESSION, **dict(self.settings)}
+                return ExtractiveCompactor(**settings)
             return ExtractiveCompactor(self.word_limit, **dict(self.settings))
         return Compactor(
             self.client,
@@ -97,6 +117,26 @@ def _named_spans(spans: Spans) -> list[tuple[Any, Span]]:
                     f"'content', got {type(message).__name__}"
                 )
     return items
+
+
+def offline_prompt_warning(variants: Sequence[Variant]) -> str | None:
+    """A warning when offline variants differ only by prompt (or not at all): offline, the
+    prompt is not used, so they give the same summary. None when there is nothing to say."""
+    groups: dict[tuple[int, str], list[str]] = {}
+    for variant in variants:
+        # A subclass that builds its own compactor may well use its prompt.
+        if variant.offline and type(variant).compactor is Variant.compactor:
+            key = (variant.word_limit or 0, repr(sorted(dict(variant.settings).items())))
+            groups.setdefault(key, []).append(variant.name)
+    same = [names for names in groups.values() if len(names) > 1]
+    if not same:
+        return None
+    listed = "; ".join(", ".join(names) for names in same)
+    return (
+        f"offline variants {listed} differ only by their prompt, which the offline extractive "
+        "compactor does not use: they will give the same summary (give them a client to "
+        "compare prompts)"
+    )
 
 
 def _check(variants: Sequence[Variant], samples: int, concurrency: int) -> None:
@@ -129,6 +169,7 @@ def _run(job: _Job, counter: TokenCounter, probe_client: LLMClient | None) -> di
         "span": job.span_label,
         "variant": job.variant.name,
         "sample": job.sample,
+        "prompt_used": job.variant.prompt_used,
     }
     started = time.perf_counter()
     result: CompactionResult | None = None
@@ -193,8 +234,10 @@ def compare(
 
     `spans` is a list of spans (labelled 0, 1, ...) or a mapping of label -> span; a span is
     a list of OpenAI-style message dicts. At most `concurrency` requests are in flight.
-    Metrics columns come from `judge_summary`; with `probe_client`, probe_* columns from
-    `probe_summary` too. A request that fails is a row whose `error` says why.
+    Metrics columns come from `judge_summary` (fact share, and the continuation probes in
+    `continuation` and cont_*); with `probe_client`, probe_* columns from `probe_summary` too.
+    A request that fails is a row whose `error` says why. Offline variants that differ only
+    by prompt raise a UserWarning: offline, the prompt is not used (`prompt_used` is False).
     """
     try:
         import pandas as pd
@@ -203,6 +246,9 @@ def compare(
             "compare() returns a DataFrame: pip install 'working-memory[notebook]'"
         ) from exc
     _check(variants, samples, concurrency)
+    warning = offline_prompt_warning(variants)
+    if warning is not None:
+        warnings.warn(warning, UserWarning, stacklevel=2)
     named = _named_spans(spans)
     tokens = get_counter(counter)
     built: dict[str, tuple[SpanCompactor | None, str | None]] = {}
@@ -343,7 +389,10 @@ def estimate_compare_cost(
             prompt += sum(tokens.count(str(m.get("content") or "")) for m in request)
         requests = len(named) * samples
         prompt *= samples
-        completion = int(variant.word_limit * _TOKENS_PER_WORD) * requests
+        words = sum(
+            variant.word_limit or summary_word_limit(render_span(span)) for _, span in named
+        )
+        completion = int(words * _TOKENS_PER_WORD) * samples
         model = str(getattr(variant.client, "model", "") or "")
         rows.append(
             VariantCost(variant.name, model, requests, prompt, completion,

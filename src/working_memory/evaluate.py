@@ -2,7 +2,8 @@
 
 `judge_summary` measures what survived: the span's verbatim facts (paths, identifiers,
 numbers, errors, URLs, commands), the user's instructions and corrections, the compression
-and the word limit. `probe_summary` optionally asks a model questions in the style of
+and the word limit, and the continuation probes (`working_memory.continuation`: could an
+agent carry on from it, computed from the span without a model). `probe_summary` optionally asks a model questions in the style of
 Factory.ai's compaction evaluation (recall, artifact, continuation, decision), answered from
 the summary alone and graded against the span.
 """
@@ -19,6 +20,13 @@ from typing import TYPE_CHECKING, Any
 
 from ._redact import redact
 from .compactor import NOTHING
+from .continuation import (
+    CONTINUATION_PROBES,
+    ContinuationExpectations,
+    ContinuationScore,
+    continuation_expectations,
+    continuation_score,
+)
 from .extractive import DECISION_CUES, span_lines
 from .facts import (
     Fact,
@@ -77,6 +85,8 @@ class SummaryScore:
     corrections: int  # typed user instructions and corrections in the span
     corrections_kept: int
     corrections_lost: tuple[str, ...] = field(default=())
+    # Continuation probes (working_memory.continuation): None for a span given as text.
+    continuation: ContinuationScore | None = None
 
     @property
     def fact_retention(self) -> float:
@@ -116,6 +126,11 @@ class SummaryScore:
             "word_limit": self.word_limit,
             "within_limit": self.within_limit,
             "nothing": self.nothing,
+            **(
+                self.continuation.to_row()
+                if self.continuation is not None
+                else {"continuation": None, **{f"cont_{p}": None for p in CONTINUATION_PROBES}}
+            ),
             "kept": [str(f) for f in self.kept_facts],
             "lost": [str(f) for f in self.lost_facts],
         }
@@ -159,12 +174,14 @@ class _PreparedSpan:
     counts: Mapping[Fact, int]
     instructions: tuple[str, ...]
     tokens: int
+    expectations: ContinuationExpectations | None = None
 
 
 def _prepare(span: Span, counter: TokenCounter) -> _PreparedSpan:
     text = span_text(span)
+    expectations = None if isinstance(span, str) else continuation_expectations(span)
     return _PreparedSpan(
-        text, count_facts(text), tuple(user_instructions(span)), counter.count(text)
+        text, count_facts(text), tuple(user_instructions(span)), counter.count(text), expectations
     )
 
 
@@ -203,6 +220,11 @@ def _score(
         corrections=len(prepared.instructions),
         corrections_kept=len(prepared.instructions) - len(lost_instructions),
         corrections_lost=lost_instructions,
+        continuation=(
+            continuation_score(prepared.expectations, summary_text)
+            if prepared.expectations is not None
+            else None
+        ),
     )
 
 
@@ -235,6 +257,16 @@ def to_pandas(scores: Iterable[SummaryScore | ProbeScores]) -> pd.DataFrame:
 # --- probes -------------------------------------------------------------------------------
 
 PROBE_KINDS = ("recall", "artifact", "continuation", "decision")
+# The continuation probes (working_memory.continuation) asked of a model: the same questions
+# judge_summary answers from the summary's text, here answered by a model from the summary.
+_CONTINUATION_QUESTIONS = {
+    "latest_request": "What was the user's latest request? Quote it.",
+    "user_messages": "List every message the user typed, in order, quoted.",
+    "files_edited": "Which files were edited or created? Give their exact paths.",
+    "last_error": "Which error is still unresolved? Quote its message.",
+    "pending_todos": "Which tasks or todo items are still pending? Name each one.",
+    "next_step": "What is the very next step? State it.",
+}
 
 _ANSWER_PROMPT = """You are continuing a task. All you know about the earlier work is this summary of it.
 Answer the question from the summary alone. Quote file paths, names, values, commands and
@@ -281,7 +313,8 @@ class ProbeScores:
 
     def by_kind(self) -> dict[str, float | None]:
         out: dict[str, float | None] = {}
-        for kind in PROBE_KINDS:
+        asked = {r.probe.kind for r in self.results}
+        for kind in (*PROBE_KINDS, *(k for k in CONTINUATION_PROBES if k in asked)):
             scores = [r.score for r in self.results if r.probe.kind == kind and r.score is not None]
             out[kind] = sum(scores) / len(scores) if scores else None
         return out
@@ -298,12 +331,21 @@ class ProbeScores:
         return row
 
 
-def make_probes(span: Sequence[Mapping[str, Any]], *, recall: int = 3, top: int = 8) -> list[Probe]:
+def make_probes(
+    span: Sequence[Mapping[str, Any]],
+    *,
+    recall: int = 3,
+    top: int = 8,
+    continuation: bool = True,
+) -> list[Probe]:
     """Questions about a span, built deterministically from its facts and lines.
 
     recall: fill in a blanked fact from a line that mentions a recurring fact;
     artifact: which files were touched; continuation: the state at the end and the next step;
     decision: what was decided (only when the span has decision lines with facts).
+    With `continuation`, also the continuation probes that apply to the span (kinds named as
+    in `working_memory.continuation`: latest_request, user_messages, files_edited,
+    last_error, pending_todos, next_step), expecting what `continuation_expectations` reads.
     """
     lines = span_lines(span)
     text = " ".join(span_text(span).split())
@@ -376,7 +418,32 @@ def make_probes(span: Sequence[Mapping[str, Any]], *, recall: int = 3, top: int 
                 tuple(f.value for f in decided[:top]),
             )
         )
+    if continuation:
+        expected = continuation_expectations(span)
+        for kind, question in _CONTINUATION_QUESTIONS.items():
+            value = getattr(expected, kind)
+            values = (value,) if isinstance(value, str) else tuple(value or ())
+            if values:
+                probes.append(Probe(kind, question, values))
     return probes
+
+
+def _continuation_grade(probe: Probe, answer: str) -> float:
+    """A continuation probe's answer graded as judge_summary grades a summary: 60% of an
+    expected item's words, or its issue id, or a file's path (or a tail of it)."""
+    score = continuation_score(
+        ContinuationExpectations(
+            latest_request=probe.expected[0] if probe.kind == "latest_request" else None,
+            user_messages=probe.expected if probe.kind == "user_messages" else (),
+            files_edited=probe.expected if probe.kind == "files_edited" else (),
+            last_error=probe.expected[0] if probe.kind == "last_error" else None,
+            pending_todos=probe.expected if probe.kind == "pending_todos" else (),
+            next_step=probe.expected[0] if probe.kind == "next_step" else None,
+        ),
+        answer,
+    )
+    value = getattr(score, probe.kind)
+    return float(value) if value is not None else 0.0
 
 
 def _fact_score(expected: Sequence[str], answer: str) -> float:
@@ -431,7 +498,9 @@ def probe_summary(
         prompt = _ANSWER_PROMPT.format(summary=summary or "(no summary)", question=probe.question)
         try:
             answer = client.complete([{"role": "user", "content": prompt}]).content or ""
-            if grader is None:
+            if grader is None and probe.kind in CONTINUATION_PROBES:
+                score = _continuation_grade(probe, answer)
+            elif grader is None:
                 score = _fact_score(probe.expected, answer)
             else:
                 score = _llm_grade(grader, text, probe, answer)

@@ -1,11 +1,13 @@
-"""An offline compactor: keeps, verbatim, the lines of a span that carry facts.
+"""An offline compactor that writes a handoff a continuing agent can act on.
 
-No model, no network, deterministic. Lines are scored by the facts they carry (paths,
+No model, no network, deterministic. First labelled sections read from the span by
+`span_state`: the task, every typed user message, the current work (latest request quoted),
+the next step, pending items, files read/edited/created, errors (message, where, fixed or
+not), commands and outcomes. Then the span's own lines that carry its facts (paths,
 identifiers, numbers, errors, URLs, commands), each fact weighted by how often the span
-mentions it, and picked greedily by new weight per word until the word limit is reached,
-so a fact already covered adds nothing and duplicates fall away. Typed user turns
-(instructions and corrections) go in first; decision lines get a bonus. A span with no
-facts, no instructions and no decisions answers NOTHING.
+mentions it, picked greedily by new weight per word, each labelled with its source. Size in
+words, tokens or a compression ratio. A span with no facts, no request, no decisions and no
+files answers NOTHING.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import math
 import re
 import time
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import chain
@@ -23,7 +25,9 @@ from typing import Any, NamedTuple
 
 from .compactor import CompactionResult
 from .config import WORD_LIMIT
-from .facts import Fact, Segment, find_facts, is_chit_chat, span_segments
+from .facts import Fact, Segment, find_facts, is_chit_chat, span_segments, span_text
+from .span_state import SpanState, span_state
+from .tokens import TokenCounter, get_counter
 
 __all__ = ["DECISION_CUES", "ExtractiveCompactor", "Line", "span_lines"]
 
@@ -35,7 +39,6 @@ DECISION_CUES = re.compile(
     r"rather than|not supported|workaround)\b",
     re.IGNORECASE,
 )
-_INSTRUCTION_LINES = 3  # leading lines of a user turn that go in before any fact line
 _LABELS = {
     "user": "user:",
     "assistant": "assistant:",
@@ -265,21 +268,79 @@ def _exact_lines(span: Sequence[Mapping[str, Any]], max_line_words: int) -> tupl
     return lines, len(lines)
 
 
-class ExtractiveCompactor:
-    """Summarises a span by keeping its fact-bearing lines verbatim, within `word_limit` words.
+class _Entry(NamedTuple):
+    """One line of the handoff's sections: where it is printed, how urgently it is kept."""
 
-    `user_share` bounds how much of the limit typed user instructions (the first lines of each
-    user turn, corrections first, then the latest) may take before the rest compete on facts;
-    `decision_bonus` is the weight a decision or correction line earns on top of its facts;
-    `labels` prefixes each kept run with its role (`user:`, `tool:`...). `exact=True` reads
-    facts with find_facts over each whole message, as the metrics do: ~10x slower, same
-    quality on the benchmark; the default reads them per token, with a cache.
+    section: int  # print order
+    order: int  # order within the section
+    priority: int  # lower is kept first when the budget is tight
+    text: str
+    short: str | None = None  # a shorter form, used when the full one does not fit
+
+
+# Sections, in print order.
+_TASK, _USERS, _CURRENT, _NEXT, _PENDING, _FILES, _ERRORS, _COMMANDS = range(8)
+_QUOTE_WORDS = 80  # a typed user message longer than this is quoted by its head
+_MAX_FACT_LINE_CHARS = 400  # longer lines are blobs, never quoted as a fact line
+_COMMANDS_KEPT = 15  # most recent shell commands listed (failed ones always compete)
+
+
+def _quote(text: str, words: int = _QUOTE_WORDS) -> str:
+    """Quoted whole when short; else its first line(s) up to `words` words (a pasted log
+    under an instruction is cut, the instruction kept)."""
+    parts = text.split()
+    if len(parts) <= words:
+        return f'"{" ".join(parts)}"'
+    head = text.strip().splitlines()[0].split()
+    if len(head) < words // 4:  # a short first line: the instruction, before what was pasted
+        return f'"{" ".join(head)} ..."'
+    return f'"{" ".join(parts[:words])} ..."'
+
+
+def _short(call_text: str) -> str:
+    """A call named briefly for a label: `$ mix test`, `Read annotation.ex`."""
+    if call_text.startswith("$ "):
+        words = call_text[2:].split()
+        return "$ " + " ".join(words[:3])
+    name, _, rest = call_text.partition(" ")
+    return f"{name} {rest.rsplit('/', 1)[-1]}".strip() if rest else name
+
+
+def _fragment(text: str, facts: frozenset[str]) -> bool:
+    """A line that means nothing on its own (`:uuid,`, `end`, `}`): one word and no fact
+    that stands alone (a path, URL, error or command)."""
+    if len(text.split()) >= 2:
+        return False
+    return not any(f.startswith(("path:", "url:", "error:", "command:")) for f in facts)
+
+
+class ExtractiveCompactor:
+    """An offline handoff: labelled sections a continuing agent can act on, then salient facts.
+
+    Sections (each line labelled, see `span_state`): the task (first request, quoted), every
+    typed user message in order, the current work (latest request quoted, the assistant's last
+    words and actions), the next step (latest plan/todo list or the assistant's stated next
+    step), pending items, files (read, edited, created), errors (message, where, fixed or
+    not), commands and outcomes. The rest of the budget goes to lines of the span that carry
+    its most-mentioned facts, picked greedily by new fact weight per word and labelled with
+    their source. Line-number prefixes and tool plumbing never appear.
+
+    Size: `word_limit` words, or `target_tokens` tokens (by `counter`, the default counter
+    when None), or `compression` (span tokens per summary token, at least `min_tokens`). `user_share`
+    bounds the share of the budget the sections take before facts compete; `decision_bonus`
+    is the weight a decision or correction line earns on top of its facts. `labels=False`
+    drops the source labels of fact lines. `exact=True` reads facts with find_facts over each
+    whole message, as the metrics do (~10x slower); the default reads them per token, cached.
     """
 
     def __init__(
         self,
         word_limit: int = WORD_LIMIT,
         *,
+        target_tokens: int | None = None,
+        compression: float | None = None,
+        min_tokens: int = 200,
+        counter: TokenCounter | str | None = None,
         max_line_words: int = 40,
         user_share: float = 0.6,
         decision_bonus: float = 1.0,
@@ -288,11 +349,21 @@ class ExtractiveCompactor:
     ) -> None:
         if word_limit < 1:
             raise ValueError(f"word_limit must be a positive number of words, got {word_limit!r}")
+        if target_tokens is not None and compression is not None:
+            raise ValueError("give target_tokens or compression, not both")
+        if target_tokens is not None and target_tokens < 1:
+            raise ValueError(f"target_tokens must be a positive number, got {target_tokens!r}")
+        if compression is not None and not compression > 1:
+            raise ValueError(f"compression must be a ratio above 1, got {compression!r}")
         if not 0.0 <= user_share <= 1.0:
             raise ValueError(f"user_share must be between 0 and 1, got {user_share!r}")
         if max_line_words < 1:
             raise ValueError(f"max_line_words must be positive, got {max_line_words!r}")
         self.word_limit = word_limit
+        self.target_tokens = target_tokens
+        self.compression = compression
+        self.min_tokens = min_tokens
+        self.counter = get_counter(counter) if (target_tokens or compression) else None
         self.max_line_words = max_line_words
         self.user_share = user_share
         self.decision_bonus = decision_bonus
@@ -300,6 +371,10 @@ class ExtractiveCompactor:
         self.exact = exact
 
     def __repr__(self) -> str:
+        if self.target_tokens is not None:
+            return f"ExtractiveCompactor(target_tokens={self.target_tokens})"
+        if self.compression is not None:
+            return f"ExtractiveCompactor(compression={self.compression})"
         return f"ExtractiveCompactor(word_limit={self.word_limit})"
 
     def compact(self, span: Sequence[Mapping[str, Any]]) -> CompactionResult:
@@ -307,17 +382,10 @@ class ExtractiveCompactor:
         read = _exact_lines if self.exact else _fast_lines
         lines, total = read(span, self.max_line_words)
         counts: Counter[str] = Counter(chain.from_iterable(line.facts for line in lines))
-        # The first lines of each typed user turn are its instruction; a pasted log below
-        # them competes on facts like any other text.
-        per_message: Counter[int] = Counter()
-        instructions: list[_Line] = []
-        for line in lines:
-            if line.kind == "user" and not is_chit_chat(line.text):
-                per_message[line.message] += 1
-                if per_message[line.message] <= _INSTRUCTION_LINES:
-                    instructions.append(line)
+        state = span_state(span)
         decisions = [line for line in lines if line.decision and line.kind != "tool"]
-        if not counts and not instructions and not decisions:
+        has_request = any(not is_chit_chat(m) for m in state.user_messages)
+        if not counts and not has_request and not decisions and not state.files:
             return CompactionResult(
                 None,
                 reason="no facts, instructions or decisions in the span",
@@ -325,49 +393,142 @@ class ExtractiveCompactor:
                 latency_s=time.perf_counter() - started,
                 model="extractive",
             )
-        chosen = self._select(lines, instructions, counts)
-        summary = self._render(chosen)
-        kept: set[str] = set().union(*(line.facts for line in chosen))
+        cost = self._coster()
+        budget = self._budget(span)
+        all_entries = _entries(state)
+        sources = {c.result_index: _short(c.text) for c in state.calls if c.result_index}
+        label_of = self._labeller(sources)
+        label_words: dict[tuple[int, str], int] = {}
+
+        def line_cost(line: _Line) -> int:
+            if self.counter is not None:
+                return cost(label_of(line) + line.text)
+            # words: the line's and its label's (a label is counted once per message)
+            key = (line.message, line.kind)
+            n = label_words.get(key)
+            if n is None:
+                n = label_words[key] = len(label_of(line).split())
+            return line.words + n
+
+        def build(limit: int) -> tuple[str, list[_Entry], list[_Line], set[str]]:
+            entries = self._fit(all_entries, cost, int(limit * self.user_share))
+            used = sum(cost(e.text) for e in entries)
+            covered: set[str] = set().union(*(_line_facts(e.text)[0] for e in entries))
+            seen = {e.text.casefold() for e in entries}
+            chosen = self._select(lines, counts, limit - used, covered, seen, line_cost)
+            text = "\n".join(
+                [e.text for e in sorted(entries, key=lambda e: (e.section, e.order))]
+                + [label_of(ln) + ln.text for ln in chosen]
+            )
+            return text, entries, chosen, covered
+
+        if self.counter is None:
+            summary, entries, chosen, covered = build(budget)
+        else:
+            summary, entries, chosen, covered = self._fill(build, budget, self.counter)
+        kept: set[str] = covered.union(*(line.facts for line in chosen))
         return CompactionResult(
             summary or None,
             reason=(
-                f"kept {len(chosen)} of {total} lines verbatim, "
-                f"{len(kept)} of {len(counts)} distinct facts"
+                f"{len(entries)} handoff lines and {len(chosen)} of {total} lines of the span, "
+                f"{len(kept & counts.keys())} of {len(counts)} distinct facts"
             ),
             nothing=not summary,
             latency_s=time.perf_counter() - started,
             model="extractive",
         )
 
-    # -- selection ---------------------------------------------------------------------------
+    # -- size --------------------------------------------------------------------------------
 
-    def _cost(self, line: _Line) -> int:
-        return line.words + (1 if self.labels else 0)
+    def _coster(self) -> Callable[[str], int]:
+        if self.counter is None:
+            return lambda text: len(text.split())
+        count = self.counter.count
+        return lambda text: count(text) + 1  # the newline joining it to the next line
+
+    def _budget(self, span: Sequence[Mapping[str, Any]]) -> int:
+        if self.target_tokens is not None:
+            return self.target_tokens
+        if self.compression is not None and self.counter is not None:
+            span_tokens = self.counter.count(span_text(span))
+            return max(self.min_tokens, int(span_tokens / self.compression))
+        return self.word_limit
+
+    @staticmethod
+    def _fill(
+        build: Callable[[int], tuple[str, list[_Entry], list[_Line], set[str]]],
+        budget: int,
+        counter: TokenCounter,
+    ) -> tuple[str, list[_Entry], list[_Line], set[str]]:
+        """Counting line by line is not counting the joined text: search the internal budget
+        (a few rounds, bisecting) for the largest summary within `budget` tokens."""
+        limit, low, high = budget, 0, None
+        best, best_tokens = None, -1
+        last = None
+        for _ in range(7):
+            last = build(limit)
+            tokens = counter.count(last[0])
+            if tokens <= budget:
+                if tokens > best_tokens:
+                    best, best_tokens = last, tokens
+                if tokens >= 0.98 * budget:
+                    break
+                low = limit
+                grown = int(limit * budget / max(tokens, 1)) + 1
+                limit = grown if high is None else (low + high) // 2
+            else:
+                high = limit
+                limit = (low + high) // 2 if low else int(limit * budget / tokens * 0.99)
+            if high is not None and high - low <= 1:
+                break
+        assert last is not None
+        return best if best is not None else last
+
+    # -- the handoff sections ------------------------------------------------------------------
+
+    @staticmethod
+    def _fit(entries: list[_Entry], cost: Callable[[str], int], budget: int) -> list[_Entry]:
+        kept: list[_Entry] = []
+        for entry in sorted(entries, key=lambda e: (e.priority, e.section, e.order)):
+            for text in (entry.text, entry.short):
+                if text is None:
+                    continue
+                price = cost(text)
+                if price <= budget:
+                    kept.append(entry._replace(text=text))
+                    budget -= price
+                    break
+        return kept
+
+    # -- salient facts -----------------------------------------------------------------------
+
+    def _labeller(self, sources: Mapping[int, str]) -> Callable[[_Line], str]:
+        """Each fact line's label ("output of $ mix test: ", "assistant: "), from its source."""
+
+        def label(line: _Line) -> str:
+            if not self.labels:
+                return ""
+            if line.kind == "tool":
+                source = sources.get(line.message)
+                return f"output of {source}: " if source else "tool: "
+            return _LABELS.get(line.kind, line.kind + ":") + " "
+
+        return label
 
     def _select(
-        self, lines: list[_Line], instructions: list[_Line], counts: Counter[str]
+        self,
+        lines: list[_Line],
+        counts: Counter[str],
+        budget: int,
+        covered: set[str],
+        seen_text: set[str],
+        cost_of: Callable[[_Line], int],
     ) -> list[_Line]:
         weight = {fact: 1.0 + math.log2(n) for fact, n in counts.items()}
-        budget = self.word_limit
         chosen: dict[int, _Line] = {}
-        covered: set[str] = set()
-        seen_text: set[str] = set()
-
-        # Typed user lines first: corrections before plain instructions, latest first.
-        user_budget = int(self.word_limit * self.user_share)
-        ranked = sorted(instructions, key=lambda line: (not line.decision, -line.order))
-        for line in ranked:
-            cost = self._cost(line)
-            key = line.text.casefold()
-            if key in seen_text or cost > min(user_budget, budget):
-                continue
-            chosen[line.order] = line
-            seen_text.add(key)
-            covered |= line.facts
-            user_budget -= cost
-            budget -= cost
-
+        covered = set(covered)
         weight_of = weight.__getitem__
+        costs = {}
 
         def gain(line: _Line) -> float:
             # fsum: exact, so the order a set iterates in (hash-seeded) cannot tip a tie.
@@ -383,20 +544,25 @@ class ExtractiveCompactor:
         heap: list[tuple[float, int]] = []
         queued: set[tuple[str, bool, bool]] = set()
         for line in lines:
-            if line.order in chosen or not (line.facts or line.decision):
+            if not (line.facts or line.decision):
                 continue
+            if line.words < 2 and _fragment(line.text, line.facts):
+                continue  # `:uuid,` or `end` means nothing on its own
+            if len(line.text) > _MAX_FACT_LINE_CHARS:
+                continue  # a blob (minified code, a JSON record): its words undercount it
             copy = (line.text, line.kind == "tool", line.decision)
             if copy in queued:
                 continue
             queued.add(copy)
             g = gain(line)
             if g > 0:
-                heap.append((-g / self._cost(line), line.order))
+                costs[line.order] = cost = max(1, cost_of(line))
+                heap.append((-g / cost, line.order))
         heapq.heapify(heap)
         while heap and budget > 0:
             _, order = heapq.heappop(heap)
             line = lines[order]
-            cost = self._cost(line)
+            cost = costs[order]
             if cost > budget:
                 continue
             key = line.text.casefold()
@@ -414,14 +580,57 @@ class ExtractiveCompactor:
             budget -= cost
         return [chosen[order] for order in sorted(chosen)]
 
-    def _render(self, chosen: list[_Line]) -> str:
-        out: list[str] = []
-        previous: tuple[int, str] | None = None
-        for line in chosen:
-            run = (line.message, line.kind)
-            if self.labels and run != previous:
-                out.append(f"{_LABELS.get(line.kind, line.kind + ':')} {line.text}")
-            else:
-                out.append(line.text)
-            previous = run
-        return "\n".join(out)
+
+def _entries(state: SpanState) -> list[_Entry]:
+    """The handoff's labelled lines, each with its section and how urgently it is kept."""
+    out: list[_Entry] = []
+    users = state.user_messages
+    task = state.task
+    if task is not None:
+        out.append(_Entry(_TASK, 0, 1, f"Task (the first request): {_quote(task)}"))
+    for i, message in enumerate(users):
+        if message == task and i == users.index(task):
+            continue  # quoted as the task
+        out.append(_Entry(_USERS, i, 3, f"User message {i + 1} of {len(users)}: {_quote(message)}"))
+    if state.latest_request is not None:
+        out.append(_Entry(_CURRENT, 0, 0, f"Latest request: {_quote(state.latest_request)}"))
+    if state.last_said:
+        out.append(_Entry(_CURRENT, 1, 9, f"Last said by the assistant: {_quote(state.last_said)}"))
+    recent = [c.text for c in state.calls[-3:]]
+    if recent:
+        actions = "; ".join(t if len(t) <= 120 else t[:120] + " ..." for t in recent)
+        out.append(_Entry(_CURRENT, 2, 9, f"Last actions: {actions}"))
+    if state.next_step:
+        out.append(_Entry(_NEXT, 0, 2, f"Next step: {state.next_step}"))
+    if state.stated_next and state.stated_next != state.next_step:
+        out.append(
+            _Entry(_NEXT, 1, 4, f"Next step as the assistant put it: {_quote(state.stated_next)}")
+        )
+    for i, todo in enumerate(state.todos):
+        status = todo.status.replace("_", " ")
+        out.append(_Entry(_PENDING, i, 4, f"Pending ({status}, {todo.source}): {todo.text}"))
+    changed = [f for f in state.files if {"edited", "created", "deleted"} & set(f.actions)]
+    for f in sorted(changed, key=lambda f: -f.last_index):
+        what = " and ".join(a for a in f.actions if a != "read")
+        out.append(_Entry(_FILES, f.last_index, 5, f"File {what}: {f.path}"))
+    for f in state.files:
+        if f.actions == ("read",):
+            out.append(_Entry(_FILES, f.last_index, 10, f"File read: {f.path}"))
+    for i, error in enumerate(state.errors):
+        message = _quote(error.message)
+        if error.fixed:
+            text = f"Error (fixed later): {message} from {error.where}; fixed by {error.fixed_by}"
+            out.append(_Entry(_ERRORS, i, 7, text))
+        else:
+            out.append(_Entry(_ERRORS, i, 5, f"Error (unresolved): {message} from {error.where}"))
+    commands = state.commands
+    for i, run in enumerate(commands):
+        if not run.failed and i < len(commands) - _COMMANDS_KEPT:
+            continue
+        command = run.command if len(run.command) <= 100 else run.command[:100] + " ..."
+        runs = f" (run {run.runs} times)" if run.runs > 1 else ""
+        # A test or build result, or a failure, says where the work stands; a bare "ok" less.
+        urgent = run.failed or run.outcome != "ok"
+        text = f"Command: $ {command} -> {run.outcome}{runs}"
+        out.append(_Entry(_COMMANDS, i, 8 if urgent else 11, text))
+    return out

@@ -18,9 +18,11 @@ from typing import Any
 
 __all__ = [
     "FACT_KINDS",
+    "PLUMBING_ARGS",
     "Fact",
     "FoundFact",
     "Segment",
+    "call_text",
     "count_facts",
     "extract_facts",
     "fact_in",
@@ -29,6 +31,7 @@ __all__ = [
     "is_typed_user_text",
     "span_segments",
     "span_text",
+    "strip_line_numbers",
 ]
 
 FACT_KINDS = ("url", "path", "error", "command", "identifier", "number")
@@ -483,8 +486,30 @@ class Segment:
     text: str
 
 
-_INJECTED = re.compile(r"^\s*(?:<[a-z][\w\-]*>|\[Request interrupted|Caveat: )")
+# Harness text in user turns: tags (<environment_context>, <system-reminder>), Claude Code's
+# interruption notice and caveats, Codex's AGENTS.md preamble.
+_INJECTED = re.compile(
+    r"^\s*(?:<[a-z][\w\-]*>|\[Request interrupted|Caveat: |# AGENTS\.md instructions for )"
+)
 _PRIMARY_ARGS = ("command", "cmd", "file_path", "path", "notebook_path", "pattern", "url", "query")
+# Tool-call parameters that steer the harness, not the work: `timeout: 30000` or
+# `replace_all: false` is no fact a summary must keep, and would be picked as one.
+PLUMBING_ARGS = frozenset(
+    {
+        "timeout", "offset", "limit", "replace_all", "run_in_background", "head_limit",
+        "output_mode", "multiline", "-n", "-i", "-A", "-B", "-C", "type", "max_output_tokens",
+        "yield_time_ms", "with_escalated_permissions", "sandbox_permissions", "justification",
+        "timeout_ms", "block", "is_input", "security_risk", "view_range", "shell", "login",
+        "session_id",
+    }
+)  # fmt: skip
+# Claude Code's Read output numbers every line ("  1252→text"); the number is the harness's.
+_LINE_NUMBER_PREFIX = re.compile(r"(?m)^[ \t]*\d+→")
+
+
+def strip_line_numbers(text: str) -> str:
+    """Text without Read's `  12→` line-number prefixes (unchanged when it has none)."""
+    return _LINE_NUMBER_PREFIX.sub("", text) if "→" in text else text
 
 
 def is_typed_user_text(text: str) -> bool:
@@ -529,7 +554,9 @@ def _content_text(content: Any) -> tuple[str, bool]:
     return json.dumps(content, ensure_ascii=False), False
 
 
-def _call_text(call: Mapping[str, Any]) -> str:
+def call_text(call: Mapping[str, Any]) -> str:
+    """A tool call as readable lines: the tool and its main argument, `$ command`, then the
+    other arguments decoded (tool plumbing such as `timeout` left out)."""
     function = call.get("function") or {}
     name = str(function.get("name") or call.get("name") or "tool")
     raw = function.get("arguments", call.get("input", call.get("arguments")))
@@ -550,6 +577,8 @@ def _call_text(call: Mapping[str, Any]) -> str:
             break
     lines.append(head)
     for key, value in args.items():
+        if key in PLUMBING_ARGS:
+            continue
         if key in ("command", "cmd") and isinstance(value, str):
             lines.append(f"$ {value}")
         elif isinstance(value, str):
@@ -574,15 +603,17 @@ def span_segments(span: Sequence[Mapping[str, Any]]) -> list[Segment]:
             kind = "system"
         else:
             kind = "assistant"
+        if kind == "tool":
+            text = strip_line_numbers(text)
         if text.strip():
             segments.append(Segment(index, kind, text))
         for call in message.get("tool_calls") or []:
             if isinstance(call, Mapping):
-                segments.append(Segment(index, "call", _call_text(call)))
+                segments.append(Segment(index, "call", call_text(call)))
         if isinstance(message.get("content"), list):  # Anthropic-style tool_use blocks
             for block in message["content"]:
                 if isinstance(block, Mapping) and block.get("type") == "tool_use":
-                    segments.append(Segment(index, "call", _call_text(block)))
+                    segments.append(Segment(index, "call", call_text(block)))
     return segments
 
 

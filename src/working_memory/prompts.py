@@ -1,6 +1,7 @@
 """Compaction prompts as data: named templates, validation, and safe substitution.
 
-A template has two placeholders, `{span}` (required) and `{limit}` (the word limit).
+A template has two placeholders, `{span}` (required) and `{limit}` (the word limit, which
+`summary_word_limit` scales with the span).
 Substitution is done by hand, not with `str.format`, so a span full of `{` and `}` (JSON,
 code) cannot break it. `{{` and `}}` stand for literal braces in a template.
 """
@@ -12,58 +13,109 @@ from dataclasses import dataclass
 
 __all__ = [
     "COMPACT_PROMPT",
+    "MAX_WORDS",
+    "MIN_WORDS",
     "PLACEHOLDERS",
+    "TARGET_COMPRESSION",
     "TEMPLATES",
     "PromptTemplate",
     "get_template",
     "render_prompt",
+    "summary_word_limit",
     "template_problems",
 ]
 
 PLACEHOLDERS = ("span", "limit")
 
-COMPACT_PROMPT = """Compress this span of an agent transcript into a dense note for the agent itself.
-Keep, as explicit lines:
-- decisions made, and what each one rules out;
-- facts discovered, verbatim and not paraphrased: file paths, names, values, commands, errors;
-- what was tried and failed, and why;
-- every correction or instruction the user gave.
+# The summary's word limit scales with the span: a target compression (span words per summary
+# word), bounded. A fixed 200 words is ~390x on a production-size span, where production
+# summaries run ~30x; a tiny span still gets room for its sections.
+TARGET_COMPRESSION = 25.0
+MIN_WORDS = 150
+MAX_WORDS = 2_500
 
-Leave out: pleasantries, restatements of the task, reasoning that went nowhere, and tool
-calls whose results the lines above already capture.
 
-Write under {limit} words, with no preamble. If the span holds nothing worth keeping,
-reply with exactly one word: NOTHING
+def summary_word_limit(
+    span: str,
+    *,
+    compression: float = TARGET_COMPRESSION,
+    floor: int = MIN_WORDS,
+    ceiling: int = MAX_WORDS,
+) -> int:
+    """The word limit for a summary of `span` (its text): its words / `compression`, bounded."""
+    if compression <= 1:
+        raise ValueError(f"compression must be a ratio above 1, got {compression!r}")
+    if not 1 <= floor <= ceiling:
+        raise ValueError(f"expected 1 <= floor <= ceiling, got floor={floor}, ceiling={ceiling}")
+    return max(floor, min(ceiling, round(len(span.split()) / compression)))
 
-Span:
-{span}"""
+
+# What every shipped template asks for, as in Claude Code's and Codex's compaction prompts;
+# the instructions come before the span and again after it, where a long span leaves the
+# model's attention.
+COMPACT_PROMPT = """You are compacting the older part of a coding agent's history. The agent will carry on \
+from your summary alone, so it must be able to act on it without asking anyone.
+
+The history is between the <history> markers. Read it all, then follow the instructions after it.
+
+<history>
+{span}
+</history>
+
+Now write the summary, under {limit} words, no preamble, in these sections (write "none" under
+a section with nothing in it):
+1. Task: the user's original request, quoted.
+2. All user messages: every message the user typed, in order, quoted verbatim when short
+   (corrections and instructions included; not tool results).
+3. Current work: what the last turns were doing, with the latest user request quoted.
+4. Next step: the very next action, from the latest plan or todo list or the assistant's own
+   stated plan, quoted; then the other pending tasks.
+5. Errors and fixes: each error's message line, where it happened, and the fix (or "still open").
+6. Files: each file read, edited or created, with its exact path and what changed in it.
+7. Key facts: decisions and what they rule out, commands and their outcomes, names, values
+   and versions.
+Quote file paths, names, commands, values and error messages exactly, never paraphrased.
+If the history holds nothing an agent would need, reply with exactly one word: NOTHING"""
 
 _STATE_PROMPT = """You maintain the state of a software agent whose older history is being removed.
-From the span below, write these sections, each a short list of lines (write "none" if empty):
+The agent continues from the state you write, with nothing else.
 
-USER_CONTEXT: what the user asked for, their constraints and corrections, verbatim where short.
-COMPLETED: tasks finished, with the files and commands involved.
+The history is between the <history> markers; the sections to write follow it.
+
+<history>
+{span}
+</history>
+
+Write these sections, each a short list of lines ("none" if empty), under {limit} words in all:
+USER_CONTEXT: all user messages, in order, verbatim where short (instructions and corrections).
+CURRENT_WORK: what was being done at the end, with the latest user request quoted.
+NEXT_STEP: the very next action (from the latest plan or todo list, or the agent's stated plan).
 PENDING: tasks still open.
-CODE_STATE: file paths, function and class names, and what changed in each.
-TESTS: tests run, which failed, the exact error lines.
-CHANGES: edits made, as path: one-line description.
+ERRORS: each error's exact message line, where it occurred, and its fix or "unresolved".
+FILES: path: read / edited / created, and what changed.
+COMPLETED: tasks finished, with the commands that verified them.
+TESTS: tests run, which failed, the exact failing lines.
 DEPS: packages, versions and environment facts.
 VERSION_CONTROL: branch, commits, uncommitted state.
+Quote paths, names, commands, values and errors verbatim. If the history has nothing an agent
+would need, reply exactly: NOTHING"""
 
-Under {limit} words in all. If the span has nothing an agent would need, reply exactly: NOTHING
+_HANDOFF_PROMPT = """You are handing this work over to another agent who has not seen the history below.
+They must carry on without asking questions.
 
-Span:
-{span}"""
+<history>
+{span}
+</history>
 
-_HANDOFF_PROMPT = """You are handing this work over to another agent who has not seen the span below.
-Write the handoff note they need to carry on without asking questions: the goal, what is done,
-what is in progress and the very next step, the exact file paths, commands, values and error
-messages involved, and anything the user said to do or not to do. Quote facts verbatim.
-
-Under {limit} words, no preamble. If the span contains nothing to hand over, reply exactly: NOTHING
-
-Span:
-{span}"""
+Write the handoff note, under {limit} words, no preamble. It must give:
+- the goal, and all user messages in order, quoted verbatim when short;
+- the current work: what the last turns did, with the latest user request quoted;
+- the next step, stated as the very next action (from the latest plan or todo list, or the
+  agent's own stated plan), then what else is pending;
+- the errors met: the exact message line, where, and how each was fixed or that it is open;
+- the files: exact paths, and whether each was read, edited or created, and what changed;
+- commands and their outcomes, values, and anything the user said to do or not to do.
+Quote facts verbatim. If the history contains nothing to hand over, reply exactly: NOTHING"""
 
 
 @dataclass(frozen=True)
@@ -78,12 +130,14 @@ TEMPLATES: dict[str, PromptTemplate] = {
     for t in (
         PromptTemplate(
             "default",
-            "Dense fact list: decisions, verbatim facts, failures, corrections.",
+            "Sectioned summary: task, all user messages, current work, next step, errors and "
+            "fixes, files, key facts.",
             COMPACT_PROMPT,
         ),
         PromptTemplate(
             "state",
-            "Sectioned state tracking in the style of OpenHands' summariser.",
+            "Sectioned state tracking in the style of OpenHands' summariser, with user "
+            "messages, current work, next step, errors and files.",
             _STATE_PROMPT,
         ),
         PromptTemplate(

@@ -189,3 +189,25 @@ def test_cost_estimate() -> None:
 def test_cost_estimate_rejects_a_bad_template() -> None:
     with pytest.raises(ValueError, match="no \\{span\\} placeholder"):
         estimate_compare_cost(SPANS, [Variant("v", prompt="Summarise.", client=object())])  # type: ignore[arg-type]
+
+
+def test_offline_variants_that_differ_only_by_prompt_are_flagged() -> None:
+    variants = [Variant("plain"), Variant("handoff", prompt="handoff")]
+    with pytest.warns(UserWarning, match="differ only by their prompt"):
+        frame = compare(SPANS, variants, progress=False, counter="estimate")
+    assert not frame["prompt_used"].any()
+    fix = frame[frame["span"] == "fix"]
+    assert fix["summary"].nunique() == 1  # what the warning says
+    assert fix["continuation"].notna().all() and "cont_next_step" in frame.columns
+
+
+def test_offline_variants_that_differ_otherwise_are_not_flagged(recwarn: Any) -> None:
+    compare(SPANS, [Variant("a"), Variant("b", word_limit=50)], progress=False, counter="estimate")
+    assert not [w for w in recwarn if "differ only" in str(w.message)]
+
+
+def test_a_client_variant_uses_its_prompt() -> None:
+    with OpenAIServer() as server:
+        variant = Variant("model", prompt="handoff", client=_client(server))
+        frame = compare({"fix": SPANS["fix"]}, [variant], progress=False, counter="estimate")
+    assert frame["prompt_used"].all()

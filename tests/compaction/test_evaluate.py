@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.llm_servers import OpenAIServer, RecordedRequest, status
+from working_memory.continuation import CONTINUATION_PROBES
 from working_memory.evaluate import (
     PROBE_KINDS,
     Fact,
@@ -124,7 +125,9 @@ def _client(server: OpenAIServer):  # type: ignore[no-untyped-def]
 
 def test_make_probes_covers_the_kinds() -> None:
     probes = make_probes(SPAN)
-    assert {p.kind for p in probes} == set(PROBE_KINDS)
+    # the span has typed user messages, nothing edited, no todo list
+    assert {p.kind for p in probes} == {*PROBE_KINDS, "latest_request", "user_messages"}
+    assert {p.kind for p in make_probes(SPAN, continuation=False)} == set(PROBE_KINDS)
     recall = [p for p in probes if p.kind == "recall"]
     assert recall
     assert all("_____" in p.question and len(p.expected) == 1 for p in recall)
@@ -143,7 +146,8 @@ def test_probes_full_summary_scores_one_empty_scores_zero() -> None:
     assert good.overall == 1.0
     assert bad.overall == 0.0
     row = good.to_row()
-    assert set(row) == {*(f"probe_{k}" for k in PROBE_KINDS), "probe_overall", "probe_errors"}
+    kinds = [*PROBE_KINDS, "latest_request", "user_messages"]
+    assert set(row) == {*(f"probe_{k}" for k in kinds), "probe_overall", "probe_errors"}
 
 
 def test_probes_graded_by_a_model() -> None:
@@ -174,3 +178,28 @@ def test_probe_needs_a_client() -> None:
 
 def test_fact_is_reexported() -> None:
     assert Fact("path", "a.py").kind == "path"
+
+
+def test_a_model_is_asked_the_continuation_probes() -> None:
+    from .continuation_fixtures import CLAUDE_STYLE
+    from .test_continuation import FACT_BAG, GOOD
+
+    probes = [p for p in make_probes(CLAUDE_STYLE) if p.kind in CONTINUATION_PROBES]
+    expected = {p.kind: p.expected for p in probes}
+    # the hand-written answers of the fixture
+    assert expected["latest_request"] == ("also add a CHANGELOG entry, and run mypy",)
+    assert expected["pending_todos"] == ("Add a CHANGELOG entry", "Run mypy on src")
+    assert expected["next_step"] == ("Add a CHANGELOG entry",)
+    assert set(expected["files_edited"]) == {
+        "/repo/src/app/config.py",
+        "/repo/tests/test_config.py",
+        "/repo/CHANGELOG.md",
+    }
+    with OpenAIServer(responder=_parrot) as server:
+        good = probe_summary(CLAUDE_STYLE, GOOD, _client(server), probes=probes)
+        bad = probe_summary(CLAUDE_STYLE, FACT_BAG, _client(server), probes=probes)
+        asked = [r.messages[-1]["content"] for r in server.requests]
+    assert any("very next step" in q for q in asked)
+    assert all(good.by_kind()[k] == 1.0 for k in CONTINUATION_PROBES), good.by_kind()
+    assert bad.by_kind()["next_step"] == 0.0 and bad.by_kind()["latest_request"] == 0.0
+    assert good.to_row()["probe_next_step"] == 1.0

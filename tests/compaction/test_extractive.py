@@ -10,6 +10,8 @@ from working_memory.compactor import SpanCompactor
 from working_memory.extractive import ExtractiveCompactor, span_lines
 from working_memory.facts import Fact, extract_facts, span_text
 
+from .handoff_lines import fact_body as _fact_body
+
 SPAN = [
     {"role": "system", "content": "You are a coding agent."},
     {"role": "user", "content": "Add a retry to the uploader in src/uploader/client.py"},
@@ -59,15 +61,11 @@ def test_keeps_facts_and_user_words_verbatim() -> None:
     assert not result.nothing
     assert result.error is None
     summary = result.summary or ""
-    # every kept line is a verbatim line of the span
+    # every line is labelled; a fact line is a verbatim line of the span
     text = span_text(SPAN)
     for line in summary.splitlines():
-        body = (
-            line.split(": ", 1)[1]
-            if line.split(": ", 1)[0] in ("user", "assistant", "tool", "call")
-            else line
-        )
-        assert body in text
+        body = _fact_body(line)
+        assert body is None or body in text
     # the user's instruction and correction are kept whole
     assert "Add a retry to the uploader in src/uploader/client.py" in summary
     assert "No, don't add a dependency. Use the stdlib only, max 3 retries." in summary
@@ -186,6 +184,9 @@ def test_span_lines_attach_facts_to_their_line() -> None:
         ({"word_limit": 0}, "word_limit"),
         ({"user_share": 1.5}, "user_share"),
         ({"max_line_words": 0}, "max_line_words"),
+        ({"target_tokens": 0}, "target_tokens"),
+        ({"compression": 1.0}, "compression"),
+        ({"target_tokens": 100, "compression": 10.0}, "not both"),
     ],
 )
 def test_bad_settings_are_named(kwargs: dict[str, float], message: str) -> None:
@@ -235,5 +236,34 @@ def test_property_limit_and_verbatim(turns: list[tuple[str, list[str]]], limit: 
     assert len(result.summary.split()) <= limit
     source = span_text(span).splitlines()
     for line in result.summary.splitlines():
-        head, _, rest = line.partition(": ")
-        assert line in source or (head in ("user", "assistant", "tool") and rest in source)
+        body = _fact_body(line)
+        assert body is None or body in source
+
+
+@pytest.mark.parametrize("target", [40, 120, 600])
+def test_target_tokens_sets_the_size(target: int) -> None:
+    from working_memory.simulate import synthetic_session
+    from working_memory.tokens import get_counter
+
+    span = synthetic_session(60, seed=2)
+    summary = ExtractiveCompactor(target_tokens=target, counter="estimate").compact(span).summary
+    assert summary is not None
+    tokens = get_counter("estimate").count(summary)
+    assert tokens <= target
+    if target >= 120:  # room for more than the handoff's first lines: it is filled
+        assert tokens >= 0.9 * target
+
+
+def test_compression_scales_with_the_span() -> None:
+    from working_memory.simulate import synthetic_session
+    from working_memory.tokens import get_counter
+
+    count = get_counter("estimate").count
+    sizes = []
+    for turns in (40, 160):
+        span = synthetic_session(turns, seed=4)
+        compactor = ExtractiveCompactor(compression=20, counter="estimate", min_tokens=10)
+        summary = compactor.compact(span).summary or ""
+        assert count(summary) <= count(span_text(span)) / 20 + 1
+        sizes.append(count(summary))
+    assert sizes[1] > 2 * sizes[0]

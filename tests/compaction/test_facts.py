@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from working_memory.evaluate import judge_summary
 from working_memory.facts import (
     Fact,
     count_facts,
@@ -199,7 +202,7 @@ def test_span_segments_kinds_and_decoded_calls() -> None:
         (3, "tool"),
         (4, "tool"),
     ]
-    assert segments[2].text == "Bash\n$ mix test\nmix format\ntimeout: 5"
+    assert segments[2].text == "Bash\n$ mix test\nmix format"  # timeout: plumbing, dropped
     assert segments[3].text == "Read /w/lib/a.ex"
     text = span_text(span)
     assert Fact("command", "mix test") in extract_facts(text)
@@ -222,3 +225,55 @@ def test_properties(text: str) -> None:
         assert fact.value
         if fact.kind in ("path", "identifier", "number", "url"):
             assert fact.value in text  # verbatim
+
+
+def _read_span() -> list[dict[str, Any]]:
+    numbered = "\n".join(f"  {n}→" for n in range(1240, 1260))
+    return [
+        {"role": "user", "content": "Make load_config() return a str"},
+        {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [
+                {
+                    "id": "r1",
+                    "type": "function",
+                    "function": {
+                        "name": "Read",
+                        "arguments": '{"file_path": "/repo/src/app/config.py", "offset": 1240, '
+                        '"limit": 20}',
+                    },
+                },
+                {
+                    "id": "e1",
+                    "type": "function",
+                    "function": {
+                        "name": "Edit",
+                        "arguments": '{"file_path": "/repo/src/app/config.py", "replace_all": '
+                        'false, "old_string": "return 1", "new_string": "return str(1)"}',
+                    },
+                },
+            ],
+        },
+        {"role": "tool", "tool_call_id": "r1", "content": numbered + "\n  1260→def load_config():"},
+        {"role": "tool", "tool_call_id": "e1", "content": "updated"},
+    ]
+
+
+def test_a_meaningful_line_beats_a_block_of_numbered_empty_lines() -> None:
+    span = _read_span()
+    meaningful = "Edited /repo/src/app/config.py: load_config() now returns str."
+    numbers = "\n".join(f"{n}→" for n in range(1240, 1261))
+    good = judge_summary(span, meaningful, counter="estimate")
+    bad = judge_summary(span, numbers, counter="estimate")
+    assert good.fact_retention > bad.fact_retention
+    assert bad.fact_retention == 0.0
+    assert not any(f.value.startswith("12") for f in extract_facts(span_text(span)))
+
+
+def test_plumbing_parameters_are_not_facts() -> None:
+    text = span_text(_read_span())
+    assert "offset" not in text and "limit" not in text and "replace_all" not in text
+    values = {f.value for f in extract_facts(text)}
+    assert "/repo/src/app/config.py" in values and "load_config" in values
+    assert "1240" not in values and "false" not in values

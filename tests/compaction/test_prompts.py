@@ -131,3 +131,79 @@ def test_a_misspelt_template_name_is_named_as_such(name: str) -> None:
 def test_a_non_text_template_is_a_clear_error() -> None:
     with pytest.raises(ValueError, match="must be text"):
         render_prompt(None, span="x", limit=10)  # type: ignore[arg-type]
+
+
+# What each shipped template must ask for, as patterns over its text (case-insensitive).
+SECTIONS = {
+    "all user messages": r"all user messages",
+    "current work, latest request quoted": r"current[ _]work.*latest user request quoted",
+    "next step": r"next[ _]step",
+    "errors with their fixes": r"error.*(?:fix|fixed)",
+    "files read, edited or created": r"read.{0,12}edited.{0,12}created",
+}
+
+
+@pytest.mark.parametrize("name", list(TEMPLATES))
+@pytest.mark.parametrize("section", list(SECTIONS))
+def test_each_template_asks_for_each_section(name: str, section: str) -> None:
+    import re
+
+    text = TEMPLATES[name].template
+    after = text.split("{span}", 1)[1]
+    # asked for after the span, where a long span leaves the model's attention
+    assert re.search(SECTIONS[section], after, re.IGNORECASE | re.DOTALL), (name, section)
+
+
+@pytest.mark.parametrize("name", list(TEMPLATES))
+def test_instructions_come_before_and_after_the_span(name: str) -> None:
+    before, after = TEMPLATES[name].template.split("{span}", 1)
+    assert len(before.split()) >= 15 and len(after.split()) >= 60
+    assert "{limit}" in after and "NOTHING" in after
+    assert template_problems(TEMPLATES[name].template) == []
+
+
+def test_the_limit_scales_with_the_span_within_bounds() -> None:
+    from working_memory.prompts import MAX_WORDS, MIN_WORDS, summary_word_limit
+
+    assert summary_word_limit("word " * 10) == MIN_WORDS
+    assert summary_word_limit("word " * 25_000) == 1_000
+    assert summary_word_limit("word " * 500_000) == MAX_WORDS
+    assert summary_word_limit("word " * 1_000, compression=5, floor=10) == 200
+    with pytest.raises(ValueError, match="compression"):
+        summary_word_limit("x", compression=1)
+
+
+def test_compactor_scales_its_limit_and_decodes_tool_arguments() -> None:
+    class _Client:
+        def complete(self, messages: object) -> object:
+            raise AssertionError("not called")
+
+    span = [
+        {"role": "user", "content": "Fix it " * 10_000},
+        {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [
+                {
+                    "id": "c1",
+                    "type": "function",
+                    "function": {
+                        "name": "Edit",
+                        "arguments": '{"file_path": "/w/a.py", "old_string": "x = 1\\ny = 2", '
+                        '"new_string": "x = 2", "replace_all": false}',
+                    },
+                }
+            ],
+        },
+    ]
+    request = Compactor(_Client()).build_request(span)[0]["content"]  # type: ignore[arg-type]
+    from working_memory.compactor import render_span
+    from working_memory.prompts import summary_word_limit
+
+    limit = summary_word_limit(render_span(span))
+    assert 800 <= limit <= 802  # ~20,000 span words / 25
+    assert f"under {limit} words" in request
+    assert "[assistant calls Edit /w/a.py\nold_string: x = 1\ny = 2\nnew_string: x = 2]" in request
+    assert "\\n" not in request and "replace_all" not in request
+    fixed = Compactor(_Client(), word_limit=120).build_request(span)[0]["content"]  # type: ignore[arg-type]
+    assert "under 120 words" in fixed

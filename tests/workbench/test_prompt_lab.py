@@ -40,11 +40,12 @@ def test_offline_run_on_the_policys_next_span(long_session: Transcript) -> None:
 
 def test_template_validation_is_inline(compacted: Transcript) -> None:
     lab = PromptLab(compacted)
+    lab.mode.value = "client"
+    assert not lab.template.disabled
     assert "template OK" in lab.problems.value
     lab.template.value = "Summarise {spam} in {limit} words"
     assert "unknown placeholder {spam}" in lab.problems.value
     assert "no {span} placeholder" in lab.problems.value
-    lab.mode.value = "client"
     lab.name.value = "broken"
     lab.add_variant()
     assert "unknown placeholder" in lab.error.value
@@ -52,6 +53,28 @@ def test_template_validation_is_inline(compacted: Transcript) -> None:
     lab.shipped.value = "state"
     assert lab.template.value == TEMPLATES["state"].template
     assert "template OK" in lab.problems.value
+
+
+def test_offline_says_the_prompt_is_not_used(compacted: Transcript) -> None:
+    lab = PromptLab(compacted)
+    assert lab.mode.value == "offline"
+    assert lab.template.disabled and lab.shipped.disabled  # the editor is off offline
+    assert "the prompt is not used" in lab.problems.value
+    assert lab.warnings.value == ""
+    edited = TEMPLATES["handoff"].template
+    lab.state.set_variant(PromptVariant("offline-handoff", edited, "offline"))
+    lab._sync_variants()
+    warning = lab.warnings.value
+    assert "do not use their prompt" in warning
+    assert "offline, offline-handoff differ only by their prompt" in warning
+    assert "not used (offline)" in lab.variant_list.value
+    lab.run()
+    results = lab.results
+    assert results is not None and not results["prompt_used"].any()
+    a, b = results["summary"]
+    assert a == b  # what the warning says: the same summary
+    assert "not used (offline)" in lab.columns.value
+    assert "continuation probes" in lab.columns.value
 
 
 def test_client_variant_without_a_client_is_a_readable_error(long_session: Transcript) -> None:

@@ -13,8 +13,9 @@ from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..compare import COLUMNS, Variant, compare
+from ..compare import COLUMNS, Variant, compare, offline_prompt_warning
 from ..config import WORD_LIMIT
+from ..continuation import CONTINUATION_PROBES
 from ..evaluate import judge_summary
 from ..llm import LLMClient
 from ..prompts import TEMPLATES, template_problems
@@ -35,13 +36,18 @@ PRODUCTION = "production"  # the column holding the production agent's own summa
 class PromptVariant:
     """A named way to compact: a template (text), offline or through the client, a word limit.
 
-    Offline variants use the extractive compactor, which takes no prompt.
+    Offline variants use the extractive compactor, which takes no prompt: their template is
+    not used (`prompt_used` is False, and the lab warns when offline variants differ only by it).
     """
 
     name: str
     template: str = TEMPLATES["default"].template
     mode: str = "offline"  # "offline" | "client"
     word_limit: int = WORD_LIMIT
+
+    @property
+    def prompt_used(self) -> bool:
+        return self.mode == "client"
 
     def problems(self) -> list[str]:
         found = [] if self.name.strip() else ["a variant needs a name"]
@@ -65,6 +71,12 @@ def _client_label(client: LLMClient | None) -> str:
 def _value(fact: object) -> str:
     """A fact as compare() lists it is "kind:value"; the value is what appears in a summary."""
     return str(fact).split(":", 1)[-1]
+
+
+def _prompt_note(used: Any) -> str:
+    if used is None or used != used:  # None or NaN: the production column
+        return "—"
+    return "sent to the model" if bool(used) else "not used (offline)"
 
 
 class PromptLabState:
@@ -123,6 +135,22 @@ class PromptLabState:
 
     def remove_variant(self, name: str) -> None:
         self.variants = [v for v in self.variants if v.name != name]
+
+    def warnings(self) -> list[str]:
+        """What the user should know before running: offline variants that can only tie."""
+        found = []
+        offline = [v for v in self.variants if not v.prompt_used]
+        if any(v.template != TEMPLATES["default"].template for v in offline):
+            found.append(
+                "offline variants do not use their prompt: the extractive compactor takes none, "
+                "so an edited prompt gives the same summary as the default"
+            )
+        warning = offline_prompt_warning(
+            [Variant(v.name, word_limit=v.word_limit) for v in offline]
+        )
+        if warning:
+            found.append(warning)
+        return found
 
     # -- the span ----------------------------------------------------------------------------------
     def span_options(self) -> list[tuple[str, str]]:
@@ -241,6 +269,7 @@ class PromptLabState:
                     if progress:
                         progress(done, total)
         frame = pd.concat(rows, ignore_index=True) if rows else pd.DataFrame(columns=list(COLUMNS))
+        frame["prompt_used"] = frame["variant"].map({v.name: v.prompt_used for v in self.variants})
         if production is not None and self.include_production:
             score = judge_summary(span, production, counter=self.policy.policy.counter)
             row = {
@@ -274,6 +303,7 @@ class PromptLabState:
             raise ValueError("nothing has run yet")
         columns = [
             "fact_retention",
+            "continuation",
             "corrections_kept",
             "corrections",
             "compression",
@@ -353,6 +383,7 @@ class PromptLab:
         )
         self.remove_button = widgets.Button(icon="trash", layout=widgets.Layout(width="40px"))
         self.variant_list = widgets.HTML()
+        self.warnings = widgets.HTML()
         self.client_label = widgets.HTML()
         self.env_button = widgets.Button(description="use .env client", icon="plug")
         self.span_choice = widgets.Dropdown(
@@ -404,7 +435,7 @@ class PromptLab:
 
         self.shipped.observe(lambda c: self._on_shipped(c["new"]), names="value")
         self.template.observe(lambda c: self._validate(), names="value")
-        self.mode.observe(lambda c: self._validate(), names="value")
+        self.mode.observe(lambda c: self._on_mode(), names="value")
         self.add_button.on_click(lambda _: self.add_variant())
         self.remove_button.on_click(lambda _: self.remove_variant(self.remove_choice.value))
         self.env_button.on_click(lambda _: self.use_env_client())
@@ -435,6 +466,7 @@ class PromptLab:
                 self.problems,
                 widgets.HBox([self.add_button, self.remove_choice, self.remove_button]),
                 self.variant_list,
+                self.warnings,
             ]
         )
         setup = widgets.VBox(
@@ -456,7 +488,7 @@ class PromptLab:
                 self.diff,
             ]
         )
-        self._validate()
+        self._on_mode()
         self._sync_variants()
         self._sync_span()
         self.client_label.value = self._client_html()
@@ -482,7 +514,20 @@ class PromptLab:
         if self.name.value.startswith("variant-") or self.name.value in TEMPLATES:
             self.name.value = name
 
+    def _on_mode(self) -> None:
+        # Offline, the prompt goes nowhere: the editor is disabled and says so.
+        offline = self.mode.value == "offline"
+        self.template.disabled = self.shipped.disabled = offline
+        self._validate()
+
     def _validate(self) -> list[str]:
+        if self.mode.value == "offline":
+            self.problems.value = notice_html(
+                "offline: the prompt is not used. The extractive compactor takes no prompt, so "
+                "every offline variant gives the same summary at the same word limit; switch to "
+                "'client' to send this prompt to a model."
+            )
+            return []
         problems = template_problems(self.template.value)
         if not problems:
             self.problems.value = notice_html("template OK: {span} and {limit} are filled in.")
@@ -532,12 +577,22 @@ class PromptLab:
                 "name": v.name,
                 "mode": v.mode,
                 "word limit": v.word_limit,
-                "prompt": "—" if v.mode == "offline" else v.template[:80].replace("\n", " ") + "…",
+                "prompt": "not used (offline)"
+                if v.mode == "offline"
+                else v.template[:80].replace("\n", " ") + "…",
             }
             for v in variants
         ]
         self.variant_list.value = table_html(rows, ["name", "mode", "word limit", "prompt"])
         self.remove_choice.options = [v.name for v in variants]
+        found = self.state.warnings()
+        self.warnings.value = (
+            f'{CSS}<div class="wm-wb"><div class="warn">'
+            + "<br>".join(esc(w) for w in found)
+            + "</div></div>"
+            if found
+            else ""
+        )
 
     # -- the span ------------------------------------------------------------------------------
     def _sync_span(self) -> None:
@@ -671,10 +726,21 @@ class PromptLab:
         )
         more = f" … and {len(lost) - 40} more" if len(lost) > 40 else ""
         retention = mean("fact_retention")
+        continuation = mean("continuation") if "continuation" in rows else None
         cost = mean("cost_usd")
         latency = mean("latency_s")
         metrics = [
             ("fact retention", f"{retention:.0%}" if retention is not None else "—"),
+            (
+                "continuation probes",
+                f"{continuation:.0%}" if continuation is not None else "—",
+            ),
+            *[
+                (f"  {probe.replace('_', ' ')}", f"{value:.0%}")
+                for probe in CONTINUATION_PROBES
+                if (value := mean(f"cont_{probe}") if f"cont_{probe}" in rows else None) is not None
+            ],
+            ("prompt", _prompt_note(row.get("prompt_used"))),
             ("facts kept", f"{row.get('facts_kept', 0) or 0:.0f} / {row.get('facts', 0) or 0:.0f}"),
             (
                 "corrections kept",

@@ -1,0 +1,495 @@
+"""What a span of agent history did, read from its messages without a model.
+
+The typed user messages, the files touched (read, edited, created), the errors (message line,
+where, and whether a later run of the same step passed), the shell commands and their outcomes,
+the pending todo items (Claude Code `TodoWrite`, Codex `update_plan`, beads `bd` commands) and
+the next step. The offline compactor writes its handoff from this, and the continuation probes
+(`working_memory.continuation`) ask a summary for the same things.
+
+Heuristic and format-aware, not universal: tools are recognised by the names real harnesses
+use (Claude Code, Codex, OpenHands, SWE-agent, mini-swe-agent); an error is a line that looks
+like one in a shell command's output or a tool's error reply.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from .facts import _content_text, find_facts, is_chit_chat, is_typed_user_text
+
+__all__ = [
+    "Call",
+    "CommandRun",
+    "ErrorRecord",
+    "FileTouch",
+    "SpanState",
+    "TodoItem",
+    "span_state",
+]
+
+# Tool names, lower-cased, by what they do to a file.
+_READ_TOOLS = frozenset({"read", "view", "read_file", "open", "notebookread", "readfile"})
+_EDIT_TOOLS = frozenset(
+    {"edit", "multiedit", "notebookedit", "str_replace", "insert", "edit_file", "replace"}
+)
+_WRITE_TOOLS = frozenset({"write", "create", "write_file", "create_file"})
+_SHELL_TOOLS = frozenset(
+    {"bash", "shell", "exec_command", "execute_bash", "run_command", "terminal", "local_shell"}
+)
+_PATH_KEYS = ("file_path", "path", "notebook_path", "filename", "file")
+
+# A line that reports an error: an exception with its message, a compiler's `error:`, a
+# failing test count, `fatal:`, Elixir's `** (CompileError)`, a harness's `<tool_use_error>`.
+_ERROR_LINE = re.compile(
+    r"(?:^|\s)(?:[A-Z][\w.]*(?:Error|Exception)\b(?::|\)|\s-)?\s*\S"
+    r"|(?i:error|fatal|panic)(?:\[[\w\-]+\])?:\s*\S"
+    r"|\*\* \(\w+"
+    r"|<tool_use_error>"
+    r"|\b(?:ERROR|FAILED|FATAL)\b"
+    r"|\b[1-9]\d* (?:failed|failures?|errors?)\b)",
+)
+_PROBLEM_WORDS = (
+    "rror", "RROR", "ail", "AIL", "atal", "ATAL", "anic", "xception", "xit code", "returncode",
+    "** (",
+)  # fmt: skip
+
+
+def _may_report_problem(text: str) -> bool:
+    """A necessary condition for error_line to find anything: substring checks at C speed
+    (a case-insensitive regex over every tool output cost more than the rest of the reading)."""
+    return any(word in text for word in _PROBLEM_WORDS)
+
+
+_EXIT_CODE = re.compile(r"^(?:Exit code|exit code:?|<returncode>)\s*([1-9]\d*)", re.MULTILINE)
+_NOT_ERROR = re.compile(r"\b0 (?:failures?|errors?|failed)\b|\bno errors?\b", re.IGNORECASE)
+# Lines a test run or build ends with: "43 tests, 0 failures", "12 passed in 2.1s".
+_OUTCOME_LINE = re.compile(
+    r"\b\d+ (?:tests?|passed|failures?|failed|examples?|doctests?|errors?|warnings?|files?|"
+    r"issues?|problems?|checks?)\b",
+    re.IGNORECASE,
+)
+_LOCATION = re.compile(r"(?<![\w/.])((?:[\w.\-]+/)*[\w.\-]+\.[A-Za-z]{1,5}):(\d+)")
+_STATED_NEXT = re.compile(
+    r"\b(?:next(?: step)?|still need(?:s|ed)? to|remaining|after that|"
+    r"let me|let's|i'll|i will|i need to|we need to|going to)\b",
+    re.IGNORECASE,
+)
+_SENTENCE = re.compile(r"\S.*?(?:[.!?]+(?=\s|$)|$)", re.MULTILINE)
+_BD_ID = r"[a-z][\w]*-[\w]+(?:\.\d+)*"
+_BD_UPDATE = re.compile(rf"\bbd update ({_BD_ID}(?: {_BD_ID})*)[^|;&\n]*--status[= ]?(\w+)")
+_BD_CLOSE = re.compile(rf"\bbd close((?: +{_BD_ID})+)")
+_BD_SHOW = re.compile(rf"\bbd show((?: +{_BD_ID})+)")
+_BD_TITLE = re.compile(rf"^[○◐●✓✗\s]*({_BD_ID}) · (.+?)(?:\s{{2,}}\[|$)", re.MULTILINE)
+_PATCH_FILE = re.compile(r"^\*\*\* (Add|Update|Delete) File: (.+)$", re.MULTILINE)
+_DONE = frozenset({"completed", "complete", "done", "closed", "cancelled", "canceled"})
+
+
+@dataclass(frozen=True)
+class Call:
+    """One tool call: its name, decoded arguments, a one-line description, and its result."""
+
+    index: int  # message index of the call
+    name: str
+    args: Mapping[str, Any]
+    text: str  # "$ mix test" or "Edit lib/a.ex"
+    result: str | None
+    result_index: int | None
+
+
+@dataclass(frozen=True)
+class FileTouch:
+    path: str
+    actions: tuple[str, ...]  # of "read", "edited", "created", "deleted", in first-seen order
+    last_index: int
+
+
+@dataclass(frozen=True)
+class ErrorRecord:
+    message: str  # the error's line, clipped
+    where: str  # the call that produced it ("$ mix test", "Edit lib/a.ex") and a file:line
+    index: int  # message index of the result
+    fixed: bool  # a later run of the same step succeeded
+    fixed_by: str | None = None
+
+
+@dataclass(frozen=True)
+class CommandRun:
+    command: str
+    outcome: str  # "ok", "ok: 43 tests, 0 failures", "failed: <error line>"
+    failed: bool
+    index: int
+    runs: int = 1
+
+
+@dataclass(frozen=True)
+class TodoItem:
+    text: str
+    status: str  # "in_progress", "pending", "open", ...
+    source: str  # "TodoWrite", "update_plan", "bd"
+
+
+@dataclass(frozen=True)
+class SpanState:
+    """The state of the work at the end of a span, as a continuing agent needs it."""
+
+    user_messages: tuple[str, ...]  # typed user messages in order, pleasantries included
+    latest_request: str | None  # the last typed user message that is not a pleasantry
+    files: tuple[FileTouch, ...]
+    errors: tuple[ErrorRecord, ...]
+    commands: tuple[CommandRun, ...]
+    todos: tuple[TodoItem, ...]  # the pending items of the latest plan / tracker state
+    next_step: str | None
+    stated_next: str | None  # the assistant's own last statement of what it does next
+    last_said: str | None  # the last assistant text
+    calls: tuple[Call, ...] = field(default=(), repr=False)
+
+    @property
+    def task(self) -> str | None:
+        return next((m for m in self.user_messages if not is_chit_chat(m)), None)
+
+    def files_with(self, action: str) -> list[str]:
+        return [f.path for f in self.files if action in f.actions]
+
+    @property
+    def unresolved_errors(self) -> list[ErrorRecord]:
+        return [e for e in self.errors if not e.fixed]
+
+
+# --- reading calls ----------------------------------------------------------------------------
+
+
+def _decode(raw: Any) -> Mapping[str, Any]:
+    if isinstance(raw, Mapping):
+        return raw
+    if isinstance(raw, str):
+        try:
+            value = json.loads(raw)
+        except ValueError:
+            return {"input": raw}  # Codex apply_patch and custom tools take plain text
+        return value if isinstance(value, Mapping) else {"input": value}
+    return {}
+
+
+def _command_of(args: Mapping[str, Any]) -> str | None:
+    value = args.get("command", args.get("cmd"))
+    if isinstance(value, list):  # Codex's shell takes an argv list
+        value = " ".join(str(v) for v in value)
+        if value.startswith(("bash -lc ", "bash -c ")):
+            value = value.split(" ", 2)[2]
+    return value if isinstance(value, str) and value.strip() else None
+
+
+def _path_of(args: Mapping[str, Any]) -> str | None:
+    for key in _PATH_KEYS:
+        value = args.get(key)
+        if isinstance(value, str) and value.strip() and "\n" not in value:
+            return value.strip()
+    return None
+
+
+def _describe(name: str, args: Mapping[str, Any]) -> str:
+    command = _command_of(args)
+    lowered = name.lower()
+    if command is not None and (lowered in _SHELL_TOOLS or not _path_of(args)):
+        return "$ " + " ".join(command.split())[:200]
+    path = _path_of(args)
+    if path:
+        return f"{name} {path}"
+    for key in ("pattern", "query", "url", "description"):
+        value = args.get(key)
+        if isinstance(value, str) and value.strip():
+            return f"{name} {' '.join(value.split())[:120]}"
+    return name
+
+
+def _message_calls(message: Mapping[str, Any]) -> list[tuple[str | None, str, Mapping[str, Any]]]:
+    calls: list[tuple[str | None, str, Mapping[str, Any]]] = []
+    for call in message.get("tool_calls") or []:
+        if not isinstance(call, Mapping):
+            continue
+        function = call.get("function") or {}
+        name = str(function.get("name") or call.get("name") or "tool")
+        calls.append((call.get("id"), name, _decode(function.get("arguments", call.get("input")))))
+    content = message.get("content")
+    if isinstance(content, list):
+        for block in content:
+            if isinstance(block, Mapping) and block.get("type") == "tool_use":
+                calls.append(
+                    (block.get("id"), str(block.get("name") or "tool"), _decode(block.get("input")))
+                )
+    return calls
+
+
+def _results(message: Mapping[str, Any]) -> list[tuple[str | None, str]]:
+    """(call id, text) of each tool result a message carries."""
+    role = message.get("role")
+    content = message.get("content")
+    if role in ("tool", "function", "observation"):
+        return [(message.get("tool_call_id"), _content_text(content)[0])]
+    if isinstance(content, list):
+        out = []
+        for block in content:
+            if isinstance(block, Mapping) and block.get("type") == "tool_result":
+                text = _content_text(block.get("content"))[0]
+                if block.get("is_error") and "<tool_use_error>" not in text:
+                    text = "<tool_use_error>" + text
+                out.append((block.get("tool_use_id"), text))
+        return out
+    return []
+
+
+def span_calls(span: Sequence[Mapping[str, Any]]) -> list[Call]:
+    """Every tool call of the span with its result, paired by id (or by order without ids)."""
+    pending: list[tuple[int, str | None, str, Mapping[str, Any]]] = []
+    done: dict[int, Call] = {}
+    order: list[int] = []
+    for index, message in enumerate(span):
+        for call_id, name, args in _message_calls(message):
+            pending.append((len(order), call_id, name, args))
+            order.append(index)
+            done[len(order) - 1] = Call(index, name, args, _describe(name, args), None, None)
+        for result_id, text in _results(message):
+            at = next((i for i, p in enumerate(pending) if result_id and p[1] == result_id), None)
+            if at is None and pending:
+                at = 0  # no id (or an id reused): the oldest unanswered call
+            if at is None:
+                continue
+            slot, _, name, args = pending.pop(at)
+            done[slot] = Call(order[slot], name, args, _describe(name, args), text, index)
+    return [done[i] for i in range(len(order))]
+
+
+# --- errors and outcomes ----------------------------------------------------------------------
+
+
+def _clip(text: str, limit: int = 160) -> str:
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+    return text[:limit].rsplit(" ", 1)[0] + " ..."
+
+
+def error_line(result: str, *, shell: bool) -> str | None:
+    """The line that says what went wrong in a tool result, or None when it reports no error."""
+    if not result or not _may_report_problem(result):
+        return None  # most results report nothing wrong
+    text = result.replace("<tool_use_error>", "\n<tool_use_error>").replace(
+        "</tool_use_error>", "\n"
+    )
+    exit_code = _EXIT_CODE.search(text)
+    if not shell and "<tool_use_error>" not in text and not text.lstrip().startswith("Error"):
+        return None  # a file's text that mentions "error" is not an error
+    best: str | None = None
+    for raw in text.splitlines():
+        if "<tool_use_error>" not in raw and not _may_report_problem(raw):
+            continue  # cheap: the regexes below only run on lines that may report one
+        line = raw.strip().removeprefix("<tool_use_error>").strip()
+        if not line or len(line) > 400 or _NOT_ERROR.search(line):
+            continue
+        if "<tool_use_error>" in raw or _ERROR_LINE.search(line):
+            if best is None or _ERROR_LINE.search(best) is None:
+                best = line
+            # a traceback ends with its exception: prefer "XError: message" over frames
+            if re.match(r"[A-Z][\w.]*(?:Error|Exception):", line):
+                best = line
+    if best is None and exit_code is not None:
+        lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+        best = next((ln for ln in lines if not ln.startswith(("Exit code", "<"))), lines[0])
+    return _clip(best) if best else None
+
+
+def _outcome_line(result: str) -> str | None:
+    for raw in reversed(result.splitlines()[-40:]):
+        line = raw.strip()
+        if line and len(line) <= 160 and _OUTCOME_LINE.search(line):
+            return _clip(line, 100)
+    return None
+
+
+def _step_key(call: Call) -> str:
+    """What makes two calls the same step: the program and its first arguments, or tool+file."""
+    command = _command_of(call.args)
+    if command is not None:
+        command = re.sub(r"^(?:cd \S+ *&& *)+", "", command.strip())
+        command = re.split(r"\s*(?:\||2>&1|&&|;)\s*", command)[0]
+        words = [w for w in command.split() if not w.startswith("-")]
+        return "$ " + " ".join(words[:2])
+    path = _path_of(call.args)
+    return f"{call.name} {path}" if path else call.text  # a tool and its file, or its query
+
+
+def _clean_command(command: str) -> str:
+    command = " ".join(command.split())
+    command = re.sub(r"\s*2>(?:&1|/dev/null)", "", command)
+    return command[:160]
+
+
+# --- todos ------------------------------------------------------------------------------------
+
+
+def _todos(calls: Sequence[Call]) -> list[TodoItem]:
+    latest: list[TodoItem] | None = None
+    tracker: dict[str, str] = {}  # bd issue id -> status, in first-seen order
+    titles: dict[str, str] = {}
+    for call in calls:
+        name = call.name.lower()
+        if name == "todowrite" and isinstance(call.args.get("todos"), list):
+            latest = [
+                TodoItem(
+                    str(t.get("content") or ""), str(t.get("status") or "pending"), "TodoWrite"
+                )
+                for t in call.args["todos"]
+                if isinstance(t, Mapping) and t.get("content")
+            ]
+        elif name == "update_plan" and isinstance(call.args.get("plan"), list):
+            latest = [
+                TodoItem(str(t.get("step") or ""), str(t.get("status") or "pending"), "update_plan")
+                for t in call.args["plan"]
+                if isinstance(t, Mapping) and t.get("step")
+            ]
+        command = _command_of(call.args)
+        if command is None or "bd " not in command:
+            continue
+        for m in _BD_SHOW.finditer(command):
+            for issue in m.group(1).split():
+                tracker.setdefault(issue, "open")
+        for m in _BD_UPDATE.finditer(command):
+            for issue in m.group(1).split():
+                tracker[issue] = m.group(2)
+        for m in _BD_CLOSE.finditer(command):
+            for issue in m.group(1).split():
+                tracker[issue] = "closed"
+        for m in _BD_TITLE.finditer(call.result or ""):
+            titles.setdefault(m.group(1), m.group(2).strip())
+    items = [t for t in latest or [] if t.status.lower() not in _DONE]
+    for issue, status in tracker.items():
+        if status.lower() not in _DONE:
+            title = titles.get(issue)
+            items.append(TodoItem(f"{issue} · {title}" if title else issue, status, "bd"))
+    return items
+
+
+def _sentences(text: str) -> list[str]:
+    return [s.strip() for s in _SENTENCE.findall(text) if s.strip()]
+
+
+def _stated_next(texts: Sequence[str]) -> str | None:
+    """The assistant's last sentence about what it does next, from its last few messages."""
+    for text in reversed(texts):
+        for sentence in reversed(_sentences(text)):
+            if _STATED_NEXT.search(sentence) and len(sentence.split()) >= 3:
+                return _clip(sentence, 240)
+    return None
+
+
+def _last_said(texts: Sequence[str]) -> str | None:
+    """The assistant's last words that say something: a fact, a decision or a plan."""
+    for text in reversed(texts[-3:]):
+        if _STATED_NEXT.search(text) or find_facts(text):
+            return _clip(text, 300)
+    return None
+
+
+# --- the whole span ---------------------------------------------------------------------------
+
+
+def span_state(span: Sequence[Mapping[str, Any]]) -> SpanState:
+    """Read what the span did. Deterministic; messages in any of the supported shapes."""
+    user_messages: list[str] = []
+    assistant_texts: list[str] = []
+    for message in span:
+        role = message.get("role")
+        text, tool_result = _content_text(message.get("content"))
+        if role == "user" and not tool_result and is_typed_user_text(text):
+            user_messages.append(text.strip())
+        elif role == "assistant" and text.strip():
+            assistant_texts.append(text.strip())
+    latest_request = next((m for m in reversed(user_messages) if not is_chit_chat(m)), None)
+
+    calls = span_calls(span)
+    files: dict[str, dict[str, Any]] = {}
+
+    def touch(path: str, action: str, index: int) -> None:
+        entry = files.setdefault(path, {"actions": [], "last": index})
+        if action == "created" and entry["actions"]:
+            action = "edited"  # writing a file already seen rewrites it
+        if action not in entry["actions"]:
+            entry["actions"].append(action)
+        entry["last"] = index
+
+    errors: list[ErrorRecord] = []
+    open_errors: dict[str, list[int]] = {}  # step key -> positions in `errors`
+    commands: dict[str, CommandRun] = {}
+    for call in calls:
+        name = call.name.lower()
+        path = _path_of(call.args)
+        sub = str(call.args.get("command") or "") if name == "str_replace_editor" else ""
+        command = _command_of(call.args) if not sub else None
+        shell = command is not None
+        problem = error_line(call.result, shell=shell) if call.result is not None else None
+        if path and (name in _READ_TOOLS or sub == "view"):
+            touch(path, "read", call.index)
+        elif problem is not None:
+            pass  # a failed edit or write changed nothing
+        elif path and (name in _EDIT_TOOLS or sub in ("str_replace", "insert", "undo_edit")):
+            touch(path, "edited", call.index)
+        elif path and (name in _WRITE_TOOLS or sub == "create"):
+            touch(path, "created", call.index)
+        if name in ("apply_patch", "applypatch") and problem is None:
+            patch = str(call.args.get("input") or call.args.get("patch") or "")
+            for m in _PATCH_FILE.finditer(patch):
+                kind = {"Add": "created", "Update": "edited", "Delete": "deleted"}[m.group(1)]
+                touch(m.group(2).strip(), kind, call.index)
+        if call.result is None:
+            continue
+        key = _step_key(call)
+        described = "$ " + _clean_command(command) if command is not None else call.text
+        if problem is None and key in open_errors:
+            for position in open_errors.pop(key):
+                errors[position] = replace(errors[position], fixed=True, fixed_by=described)
+        if problem is not None:
+            where = described if len(described) <= 100 else described[:100] + " ..."
+            # where: a file:line on the error's own line, else the first in the output
+            location = _LOCATION.search(problem) or _LOCATION.search(call.result)
+            if location:
+                where += f" at {location.group(0)}"
+            same = [p for p in open_errors.get(key, []) if errors[p].message == problem]
+            if not same:  # the same error again from the same step is one record
+                open_errors.setdefault(key, []).append(len(errors))
+                errors.append(ErrorRecord(problem, where, call.result_index or call.index, False))
+        if shell and command is not None:
+            clean = _clean_command(command)
+            if problem is not None:
+                outcome = f"failed: {problem}"
+            else:
+                line = _outcome_line(call.result)
+                outcome = f"ok: {line}" if line else "ok"
+            runs = commands[clean].runs + 1 if clean in commands else 1
+            commands.pop(clean, None)  # re-insert: commands are listed by their last run
+            commands[clean] = CommandRun(
+                clean, outcome, problem is not None, call.result_index or call.index, runs
+            )
+
+    todos = _todos(calls)
+    stated = _stated_next(assistant_texts[-3:])
+    in_progress = next((t for t in todos if "progress" in t.status.lower()), None)
+    first = in_progress or (todos[0] if todos else None)
+    next_step = first.text if first is not None else stated
+    return SpanState(
+        user_messages=tuple(user_messages),
+        latest_request=latest_request,
+        files=tuple(
+            FileTouch(path, tuple(entry["actions"]), entry["last"]) for path, entry in files.items()
+        ),
+        errors=tuple(errors),
+        commands=tuple(commands.values()),
+        todos=tuple(todos),
+        next_step=next_step,
+        stated_next=stated,
+        last_said=_last_said(assistant_texts),
+        calls=tuple(calls),
+    )

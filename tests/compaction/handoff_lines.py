@@ -1,0 +1,22 @@
+"""Reading the offline handoff's lines in tests: every line is labelled, fact lines are verbatim."""
+
+from __future__ import annotations
+
+import re
+
+# Every line of a handoff starts with one of these labels; fact lines carry their source.
+SECTION = re.compile(
+    r"^(?:Task \(the first request\)|User message \d+ of \d+|Latest request|"
+    r"Last said by the assistant|Last actions|Next step|Next step as the assistant put it|"
+    r"Pending \([^)]*\)|File [a-z ]+|Error \((?:unresolved|fixed later)\)|Command): "
+)
+FACT = re.compile(r"^(?:user|assistant|call|tool|system|output of [^:]+): ")
+
+
+def fact_body(line: str) -> str | None:
+    """The span text of a fact line, None for a section line; fails on an unlabelled line."""
+    if SECTION.match(line):
+        return None
+    match = FACT.match(line)
+    assert match, f"unlabelled line: {line!r}"
+    return line[match.end() :]
