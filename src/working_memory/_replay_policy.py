@@ -40,7 +40,7 @@ class Policy:
     window: int = config.WINDOW
     ratio: float = config.RATIO
     reserve_completion: int = config.RESERVE_COMPLETION
-    counter: str = "calibrated"
+    counter: str = "approx"
     keep_recent: int = config.KEEP_RECENT
     pin_system: bool = True
     pin_task: bool = True
@@ -105,10 +105,9 @@ class Policy:
             raise ValueError("invalid Policy: " + "; ".join(problems))
         # Budget validates window / ratio / reserve; the counter itself is resolved lazily.
         limit = Budget(self.window, self.ratio, self.reserve_completion, counter="estimate").limit
-        if (
-            not self.counter.startswith(("hf:", "tiktoken:"))
-            and self.counter not in available_counters()
-        ):
+        if not self.counter.startswith(
+            ("hf:", "tiktoken:")
+        ) and self.counter not in available_counters(deprecated=True):
             raise ValueError(
                 f"invalid Policy: counter={self.counter!r}: expected one of "
                 f"{', '.join(available_counters())}, 'tiktoken:<encoding>' or 'hf:<tokenizer.json>'"

@@ -24,8 +24,9 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from operator import mul
+from typing import Any
 
-__all__ = ["CLASSES", "FEATURES", "CalibratedCounter", "features"]
+__all__ = ["CLASSES", "FEATURES", "ApproxCounter", "CalibratedCounter", "features"]
 
 
 def _high_class(i: int) -> int:
@@ -160,14 +161,14 @@ SCALE = 1.0
 # ---------------------------------------------------------------------------------------------
 
 
-class CalibratedCounter:
+class ApproxCounter:
     """Estimate tokens from character statistics with per-class rates; no dependency, no I/O.
 
     The default constants are calibrated against cl100k; pass the output of
     `benchmarks/calibrate_counter.py` to calibrate for another tokenizer.
     """
 
-    name = "calibrated"
+    name = "approx"
 
     def __init__(
         self,
@@ -241,4 +242,18 @@ class CalibratedCounter:
         return max(1, math.ceil(self.count_float(text)))
 
     def __repr__(self) -> str:
-        return "CalibratedCounter()"
+        return "ApproxCounter()"
+
+
+class CalibratedCounter(ApproxCounter):
+    """Deprecated name of `ApproxCounter` (a calibration is now `working_memory.calibrate`)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        import warnings
+
+        warnings.warn(
+            "CalibratedCounter is deprecated; use ApproxCounter (the same estimator)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        super().__init__(**kwargs)

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from working_memory.calibrated import CLASSES, FEATURES, CalibratedCounter, features
+from working_memory.calibrated import CLASSES, FEATURES, ApproxCounter, features
 from working_memory.tokens import EstimateCounter, get_counter
 
 REPO = Path(__file__).resolve().parents[2]
@@ -62,9 +62,7 @@ LONG_BOUNDS = {
 @pytest.mark.parametrize("cls", CLASSES)
 def test_long_accuracy_per_class(held_out, cls):
     ratios = [
-        CalibratedCounter().count(s.text) / n
-        for s, n in held_out
-        if s.cls == cls and not s.short and n
+        ApproxCounter().count(s.text) / n for s, n in held_out if s.cls == cls and not s.short and n
     ]
     assert len(ratios) >= 30
     lo_mean, hi_mean, lo_p5, hi_p95 = LONG_BOUNDS[cls]
@@ -77,7 +75,7 @@ def test_long_accuracy_per_class(held_out, cls):
 @pytest.mark.parametrize("cls", [c for c in CLASSES if c != "i18n"])
 def test_short_messages_not_undercounted_on_average(held_out, cls):
     ratios = [
-        CalibratedCounter().count(s.text) / n for s, n in held_out if s.cls == cls and s.short and n
+        ApproxCounter().count(s.text) / n for s, n in held_out if s.cls == cls and s.short and n
     ]
     assert len(ratios) >= 30
     assert 1.0 <= statistics.fmean(ratios) <= 1.2
@@ -90,7 +88,7 @@ def test_calibrated_beats_chars_over_four_where_the_seed_undercounts(held_out, c
             abs(counter.count(s.text) / n - 1) for s, n in held_out if s.cls == cls and n
         )
 
-    assert err(CalibratedCounter()) < err(EstimateCounter())
+    assert err(ApproxCounter()) < err(EstimateCounter())
 
 
 @pytest.mark.parametrize(
@@ -112,20 +110,20 @@ def test_calibrated_beats_chars_over_four_where_the_seed_undercounts(held_out, c
     ],
 )
 def test_class_weights_recognise_density(text, dominant):
-    weights = CalibratedCounter().class_weights(text)
+    weights = ApproxCounter().class_weights(text)
     assert max(weights, key=weights.__getitem__) == dominant
     assert sum(weights.values()) == pytest.approx(1.0)
 
 
 @pytest.mark.parametrize(("text", "expected"), [("", 0), ("a", 1), (" ", 1), ("\n", 1), ("ok", 1)])
 def test_tiny_inputs(text, expected):
-    assert CalibratedCounter().count(text) == expected
+    assert ApproxCounter().count(text) == expected
 
 
 @settings(max_examples=200, deadline=None)
 @given(st.text(max_size=300))
 def test_never_more_tokens_than_utf8_bytes(text):
-    assert CalibratedCounter().count(text) <= len(text.encode("utf-8", "surrogatepass"))
+    assert ApproxCounter().count(text) <= len(text.encode("utf-8", "surrogatepass"))
 
 
 def test_features_shape_and_ascii_padding():
@@ -140,11 +138,11 @@ def test_features_shape_and_ascii_padding():
 
 def test_bad_constants_are_rejected():
     with pytest.raises(ValueError, match="rates"):
-        CalibratedCounter(rates=[(1.0,)])
+        ApproxCounter(rates=[(1.0,)])
 
 
-def test_registry_default_is_calibrated():
-    assert get_counter().name == "calibrated"
+def test_registry_default_is_the_estimator():
+    assert get_counter().name == "approx"
     assert get_counter("estimate").name == "estimate"
 
 
@@ -154,7 +152,7 @@ _text = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=4
 @settings(max_examples=200, deadline=None)
 @given(_text)
 def test_count_non_negative_and_zero_only_for_empty(text):
-    n = CalibratedCounter().count(text)
+    n = ApproxCounter().count(text)
     assert n >= 0
     assert (n == 0) == (text == "")
 
@@ -162,7 +160,7 @@ def test_count_non_negative_and_zero_only_for_empty(text):
 @settings(max_examples=200, deadline=None)
 @given(_text, _text)
 def test_concatenation_is_additive_within_tolerance(a, b):
-    counter = CalibratedCounter()
+    counter = ApproxCounter()
     whole, parts = counter.count(a + b), counter.count(a) + counter.count(b)
     # Each part is rounded up and blends classes on its own: allow 25% plus rounding slack.
     assert whole <= parts * 1.25 + 2
@@ -172,5 +170,5 @@ def test_concatenation_is_additive_within_tolerance(a, b):
 @settings(max_examples=100, deadline=None)
 @given(st.text(alphabet="abcdefgh ijk,.\n0123", min_size=1, max_size=200), st.integers(2, 6))
 def test_repetition_grows_the_count(text, times):
-    counter = CalibratedCounter()
+    counter = ApproxCounter()
     assert counter.count(text * times) >= counter.count(text)
