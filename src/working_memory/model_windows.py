@@ -10,8 +10,17 @@ Names are matched case-insensitively after dropping a provider prefix (`anthropi
 from __future__ import annotations
 
 import os
+from collections import Counter
+from typing import Any
 
-__all__ = ["CONTEXT_WINDOWS", "CONTEXT_WINDOWS_AS_OF", "context_window", "set_context_window"]
+__all__ = [
+    "CONTEXT_WINDOWS",
+    "CONTEXT_WINDOWS_AS_OF",
+    "context_window",
+    "log_model",
+    "log_window",
+    "set_context_window",
+]
 
 # From the providers' model pages as of this date. Windows change with releases and with
 # opt-in betas (Claude Sonnet's 1M beta is not the default); what is here is the default window.
@@ -92,3 +101,30 @@ def context_window(model: str | None) -> int | None:
         if matches:
             return table[max(matches, key=len)]
     return None
+
+
+def log_model(transcript: Any) -> str | None:
+    """The model a log's calls were made with (the most frequent), else its metadata's."""
+    models = Counter(c.model for c in getattr(transcript, "calls", None) or () if c.model)
+    if models:
+        return str(models.most_common(1)[0][0])
+    metadata = getattr(transcript, "metadata", None) or {}
+    model = metadata.get("model")
+    return model if isinstance(model, str) and model else None
+
+
+def log_window(transcript: Any) -> tuple[int | None, str]:
+    """The window a log's model had, and a phrase saying where the figure comes from.
+
+    A window the log records itself (Codex's `model_context_window`) wins over the table.
+    """
+    metadata = getattr(transcript, "metadata", None) or {}
+    recorded = metadata.get("model_context_window")
+    model = log_model(transcript)
+    if isinstance(recorded, int) and recorded > 0:
+        return recorded, f"recorded in the log for {model or 'its model'}"
+    window = context_window(model)
+    if window is None:
+        why = f"model {model} is not in the table" if model else "the log names no model"
+        return None, why
+    return window, f"from the log's model {model} (table as of {CONTEXT_WINDOWS_AS_OF})"

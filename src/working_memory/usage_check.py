@@ -86,15 +86,30 @@ class CountCheck:
         errors = [abs(r - 1) for r in self.ratios]
         return statistics.median(errors) if errors else float("nan")
 
-    def warning(self, threshold: float = 0.10) -> str | None:
-        """A sentence to show when the uncalibrated count is more than `threshold` off the bill."""
+    def headline(self) -> str:
+        """One line: counted against billed, and whether a calibration is applied."""
+        if not self.ratios:
+            return "counted vs billed: the log recorded no usable usage"
+        state = "" if self.calibration is not None else ", uncalibrated"
+        return (
+            f"counted vs billed ({self.counter}{state}): median {self.median:.2f}x the billed "
+            f"input over {len(self.ratios)} calls (p5 {self.p5:.2f}, p95 {self.p95:.2f})"
+        )
+
+    def warning(
+        self,
+        threshold: float = 0.10,
+        fix: str = "Budget(..., calibration=working_memory.calibrate(transcript))",
+    ) -> str | None:
+        """A sentence to show when the uncalibrated count is more than `threshold` off the bill,
+        ending with the one-line fix (`fix`: how to apply a calibration where it is shown)."""
         if self.calibration is not None or not self.ratios or not self.off_by > threshold:
             return None
         return (
             f"Counted tokens are {self.median:.2f}x what the provider billed (median over "
-            f"{len(self.ratios)} calls): budgets and pressures from this count are "
-            f"{'under' if self.median < 1 else 'over'}stated. Calibrate from the log's usage: "
-            "Budget(..., calibration=working_memory.calibrate(transcript))"
+            f"{len(self.ratios)} calls, {self.counter}): budgets and pressures from this count are "
+            f"{'under' if self.median < 1 else 'over'}stated. Calibrate from the log's own usage: "
+            f"{fix}"
         )
 
     @property

@@ -105,6 +105,9 @@ def test_a_smaller_window_highlights_a_new_span(compacted: Transcript) -> None:
 
 def test_eviction_preview_when_over_evict_at(compacted: Transcript) -> None:
     editor = PinPolicyEditor(compacted)
+    # The log's model (claude-opus-4-6) has a 200k window; at 128k this session is over evict_at.
+    assert editor.state.policy.window == 200_000
+    editor.state.update(window=128_000)
     editor.upto.value = len(compacted.messages)
     preview = editor.state.preview
     assert preview.pressure > preview.evict_at

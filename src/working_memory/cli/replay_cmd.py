@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 from ..window import STRATEGIES
+from ._billing import add_calibrate_option, fit_to_log
 from ._common import add_budget_options, sparkline, table
 
 # Flags that override a setting of every replayed policy: dest -> Policy field.
@@ -71,6 +72,7 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--html", metavar="PATH", help="write a self-contained HTML report here")
     parser.add_argument("--json", action="store_true", help="print JSON instead of text")
     add_budget_options(parser)
+    add_calibrate_option(parser)
     group = parser.add_argument_group("strategy")
     group.add_argument("--strategy", choices=STRATEGIES, help="compact | mask | hybrid | evict")
     group.add_argument(
@@ -113,6 +115,7 @@ def run(args: argparse.Namespace) -> int:
 
     policies = _policies(args)
     transcript = load_transcript(args.transcript)
+    policies, said = fit_to_log(policies, transcript, args)
     replays = [replay(transcript, policy, name=name) for name, policy in policies.items()]
     report_path = None
     if args.html:
@@ -126,6 +129,7 @@ def run(args: argparse.Namespace) -> int:
             "format": transcript.format,
             "messages": len(transcript.messages),
             "html": str(report_path) if report_path else None,
+            "notes": said,
             "replays": [
                 {
                     "name": r.name,
@@ -149,6 +153,8 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(out, indent=2))
         return 1 if broken else 0
     print(f"{transcript.source} ({transcript.format}, {len(transcript.messages)} messages)")
+    for line in said:
+        print(line)
     print()
     rows = []
     for r in replays:
