@@ -34,7 +34,7 @@ class TokenCounter(Protocol):
 
 
 class EstimateCounter:
-    """The seed's `len(text) / 4`: free, and kept for comparison. Undercounts code, JSON and logs."""
+    """`len(text) / 4`: free, and kept for comparison. Undercounts code, JSON and logs."""
 
     name = "estimate"
 
