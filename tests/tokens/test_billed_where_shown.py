@@ -148,3 +148,18 @@ def test_replay_lab_presets_take_the_log_window_and_warn(spotter):
     lab.run()
     assert 'class="warn"' not in lab.billing.value
     assert lab.state.replays["default"].policy.calibration is not None
+
+
+def test_pin_editor_says_when_its_figures_are_off_the_bill(spotter):
+    pytest.importorskip("ipywidgets")
+    pytest.importorskip("plotly")
+    from working_memory.workbench import PinPolicyEditor
+
+    editor = PinPolicyEditor(spotter)
+    assert 'class="warn"' in editor.summary.value
+    before = editor.state.preview.tokens
+    editor.state.set_calibrate(True)
+    assert 'class="warn"' not in editor.summary.value
+    assert "calibrated" in editor.summary.value
+    # The calibrated budget counts the system prompt and tools the log lacks: more tokens.
+    assert editor.state.preview.tokens > before + 20_000

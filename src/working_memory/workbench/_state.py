@@ -475,6 +475,8 @@ class PolicyState(Observable):
         self.window_note = ""
         self._log_window: int | None = None
         self._calibrations: dict[tuple[int, str], Any] = {}
+        self._check: Any = None
+        self._check_key: tuple[Any, ...] | None = None
         transcript.observe(self._on_transcript)
         if transcript.current is not None:
             self._fit_to_log()
@@ -526,6 +528,24 @@ class PolicyState(Observable):
                 fitted = None
             self._calibrations = {key: fitted}  # one log at a time
         return self._calibrations[key]
+
+    def count_check(self) -> Any:
+        """Counted against billed for the loaded log (a CountCheck), None without usage."""
+        from ..usage_check import check_counts
+
+        current = self.transcript.current
+        if current is None or not any(c.total_input_tokens > 0 for c in current.calls):
+            return None
+        calibration = self._policy.calibration
+        key = (id(current), self._policy.counter, id(calibration))
+        if key != self._check_key:
+            self._check = check_counts(
+                current,
+                None if calibration is not None else cached_counter(self._policy.counter),
+                calibration=calibration,
+            )
+            self._check_key = key
+        return self._check
 
     def set_calibrate(self, on: bool) -> None:
         """Count like the provider billed this log (a calibration from its usage), or not."""
