@@ -157,8 +157,10 @@ def test_pin_editor_says_when_its_figures_are_off_the_bill(spotter):
 
     editor = PinPolicyEditor(spotter)
     assert 'class="warn"' in editor.summary.value
+    editor.upto.value = 100
     before = editor.state.preview.tokens
     editor.state.set_calibrate(True)
+    editor.upto.value = 100
     assert 'class="warn"' not in editor.summary.value
     assert "calibrated" in editor.summary.value
     # The calibrated budget counts the system prompt and tools the log lacks: more tokens.
