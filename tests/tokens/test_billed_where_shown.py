@@ -165,3 +165,10 @@ def test_pin_editor_says_when_its_figures_are_off_the_bill(spotter):
     assert "calibrated" in editor.summary.value
     # The calibrated budget counts the system prompt and tools the log lacks: more tokens.
     assert editor.state.preview.tokens > before + 20_000
+
+
+def test_replay_without_a_policy_takes_the_model_window(spotter):
+    result = replay(spotter)
+    assert result.policy.window == 200_000
+    assert any("from the log's model claude-opus-4-6" in n for n in result.notes)
+    assert replay(spotter, Policy()).policy.window == 128_000  # a given policy is kept
