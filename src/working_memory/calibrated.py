@@ -84,6 +84,7 @@ _CASE = bytes(
     ord("l") if chr(i) in _LOWER else ord("U") if chr(i) in _UPPER else ord(".") for i in range(256)
 )
 _HIGH = bytes(_high_class(i) for i in range(256))
+_NOT_LEAD = bytes(range(0xC0))  # ASCII and UTF-8 continuation bytes
 _LONG_RUN = b"w" * 16
 _ARROW = "→".encode()
 _REPEATED = re.compile(r"([A-Za-z])\1{15,}")
@@ -235,29 +236,33 @@ class ApproxCounter:
                 long8 = words.count(b"wwwwwwww")
         kind = padded.translate(_KIND)
         punct = padded.translate(_PUNCT_T)
-        digits = padded.translate(_DIGIT)
-        case = padded.translate(_CASE)
         mark_word = kind.count(b"pw")
         r = self._rates
         estimate = (
             r[0] * words.count(b"w.")
             + r[1] * long8
-            + digits.count(b"0.")  # digits: fixed rates of 1 (FIXED)
-            + digits.count(b"000")
             + r[4] * punct.count(b"p.")
             + r[5] * punct.count(b"pp")
             + r[6] * mark_word
             + (r[7] * kind.count(b"ppw") if mark_word else 0.0)
-            + r[8] * kind.count(b"s0")
-            + r[9] * padded.translate(_SPACE).count(b".ss")
-            + r[10] * padded.count(b"\n")
-            + r[11] * padded.count(b"\n\n")
-            + r[12] * case.count(b"lU")
-            + r[13] * case.count(b"lUl")
             + extra
         )
+        # The rest is often absent from a short message: a cheap test saves the passes.
+        if b"0" in kind:  # digits: fixed rates of 1 (FIXED)
+            digits = padded.translate(_DIGIT)
+            estimate += digits.count(b"0.") + digits.count(b"000") + r[8] * kind.count(b"s0")
+        if b"ss" in kind:
+            estimate += r[9] * padded.translate(_SPACE).count(b".ss")
+        newlines = padded.count(b"\n")
+        if newlines:
+            estimate += r[10] * newlines + (r[11] * padded.count(b"\n\n") if newlines > 1 else 0.0)
+        case = padded.translate(_CASE)
+        humps = case.count(b"lU")
+        if humps:
+            estimate += r[12] * humps + r[13] * case.count(b"lUl")
         if not text.isascii():
-            high = padded.translate(_HIGH)
+            # Lead bytes only (ASCII and continuation bytes deleted): a short string to count.
+            high = padded.translate(_HIGH, _NOT_LEAD)
             estimate += (
                 r[14] * kind.count(b"hs")
                 + r[15] * high.count(b"b")
