@@ -268,3 +268,46 @@ def test_deepseek_reasoner_bill_tracks_reasoning_content():
     assert cal.reasoning
     assert any(g.kind == "reasoning" for g in cal.missing)
     assert abs(check_counts(_real(name), calibration=cal).median - 1) < 0.02
+
+
+def test_a_compaction_inside_the_fitted_calls_does_not_break_the_fit():
+    # The context shrinks at message 12 (a summary replaces messages[:12]); the provider bills
+    # the same way before and after: the fit still recovers scale and overhead.
+    counter = EstimateCounter()
+    messages = [{"role": "user", "content": "word " * (40 + 9 * i)} for i in range(24)]
+    summary = "the summary " * 20
+    compaction = RealCompaction(index=12, trigger="auto", pre_tokens=None, summary=summary)
+    calls = []
+    for i, last in enumerate(range(1, 24, 2)):
+        seen = messages[12 : last + 1] if last + 1 > 12 else messages[: last + 1]
+        texts = [m["content"] for m in seen] + ([summary] if last + 1 > 12 else [])
+        text = sum(counter.count(t) for t in texts)
+        calls.append(_Call(i, last, round(5_000 + 1.2 * text + GENERIC.per_message * len(texts))))
+    log = _Transcript(messages, calls, compactions=[compaction])
+    cal = calibrate(log, counter="estimate")
+    assert cal.scale == pytest.approx(1.2, abs=0.01)
+    assert cal.per_request == pytest.approx(5_000, abs=30)
+    assert cal.complete  # nothing re-attached after the compaction: nothing else missing
+
+
+def test_the_gaps_name_redacted_text_and_context_added_after_a_compaction():
+    counter = EstimateCounter()
+    messages = [{"role": "user", "content": "word " * 50} for _ in range(20)]
+    messages[3]["content"] += " [REDACTED_TEXT len=4000 sha=ab12]"
+    compaction = RealCompaction(index=10, trigger="auto", pre_tokens=None, summary="short")
+    calls = []
+    for i, last in enumerate(range(1, 20, 2)):
+        after = last + 1 > 10
+        seen = messages[10 : last + 1] if after else messages[: last + 1]
+        text = sum(counter.count(m["content"]) for m in seen)
+        # After compacting, the agent re-attached 3,000 tokens of files the log does not show.
+        calls.append(_Call(i, last, 2_000 + text + 4 * len(seen) + (3_000 if after else 0)))
+    cal = calibrate(
+        _Transcript(messages, calls, compactions=[compaction]), slice(0, 5), counter="estimate"
+    )
+    kinds = {g.kind: g for g in cal.missing}
+    assert "redacted" in kinds
+    assert "4,000 characters" in kinds["redacted"].text
+    assert "compaction" in kinds
+    assert kinds["compaction"].tokens == pytest.approx(3_000, rel=0.1)
+    assert not cal.complete
