@@ -44,7 +44,7 @@ _GAP_SHARE = 0.05  # an unexplained share of the bill above this is reported as 
 class Gap:
     """Something the provider billed that the log does not carry, as far as the fit can tell."""
 
-    kind: str  # per_request | compaction | reasoning | redacted | encrypted | drift
+    kind: str  # per_request | compaction | reasoning | encrypted | mentioned | redacted | drift
     tokens: int | None  # how many tokens it comes to on a typical affected call, if measurable
     text: str
 
@@ -293,6 +293,8 @@ def held_out(
 # -- what the log is missing ---------------------------------------------------------------------
 
 _REDACTED = re.compile(r"\[REDACTED_TEXT len=(\d+)")
+# '@src/app.py' in a user message: Claude Code attaches the file, often as a line the log drops.
+_MENTION = re.compile(r"(?<![\w@])@(?:[\w.-]+/)*[\w-]+\.\w{1,8}\b")
 
 
 def _gaps(
@@ -374,6 +376,24 @@ def _gaps(
                     "them; a Budget over the messages alone cannot)",
                 )
             )
+    mentions = sorted(
+        {
+            m
+            for message in messages[: last + 1]
+            if message.get("role") == "user" and isinstance(message.get("content"), str)
+            for m in _MENTION.findall(message["content"])
+        }
+    )
+    if mentions:
+        shown = ", ".join(mentions[:3]) + (", ..." if len(mentions) > 3 else "")
+        gaps.append(
+            Gap(
+                "mentioned",
+                None,
+                f"{len(mentions)} @-mentioned file(s) ({shown}): the agent attaches their content, "
+                "which the log may not carry",
+            )
+        )
     redacted = sum(
         int(n)
         for m in messages[: last + 1]

@@ -198,10 +198,11 @@ def test_context_windows_table_and_overrides(monkeypatch):
 # What each log of the shared corpus is: "complete" when its messages carry everything the
 # provider billed but a constant per-request part (system prompt, tool schemas), "omits" when
 # context the provider billed is not in the messages (files re-attached after a compaction,
-# encrypted reasoning, reasoning kept beside the messages).
+# encrypted reasoning, reasoning kept beside the messages, an @-mentioned file).
 CATEGORIES = {
     "claude-code/d-kimuson__claude-code-viewer__1af7fc5e-8455-4414-9ccd-011d40f70b2a.jsonl": "complete",
-    "claude-code/d-kimuson__claude-code-viewer__5c0375b4-57a5-4f26-b12d-d022ee4e51b7.jsonl": "complete",
+    # '@CLAUDE.md' in a slash command: Claude Code attaches the file.
+    "claude-code/d-kimuson__claude-code-viewer__5c0375b4-57a5-4f26-b12d-d022ee4e51b7.jsonl": "omits",
     "openai/SWE-agent__mini-swe-agent__astropy__astropy-12907.traj.json": "complete",
     "openai/SWE-agent__mini-swe-agent__deepseek_reasoner_dev__sqlfluff__sqlfluff-1517.traj.json": "omits",
     "claude-code/marot__spotter__258c7280-ae70-4798-800f-63464d01a85d.jsonl": "omits",
@@ -294,6 +295,7 @@ def test_the_gaps_name_redacted_text_and_context_added_after_a_compaction():
     counter = EstimateCounter()
     messages = [{"role": "user", "content": "word " * 50} for _ in range(20)]
     messages[3]["content"] += " [REDACTED_TEXT len=4000 sha=ab12]"
+    messages[5]["content"] += " see @src/app.py and @docs/notes.md, not me@example.com"
     compaction = RealCompaction(index=10, trigger="auto", pre_tokens=None, summary="short")
     calls = []
     for i, last in enumerate(range(1, 20, 2)):
@@ -308,6 +310,7 @@ def test_the_gaps_name_redacted_text_and_context_added_after_a_compaction():
     kinds = {g.kind: g for g in cal.missing}
     assert "redacted" in kinds
     assert "4,000 characters" in kinds["redacted"].text
+    assert "2 @-mentioned file(s) (@docs/notes.md, @src/app.py)" in kinds["mentioned"].text
     assert "compaction" in kinds
     assert kinds["compaction"].tokens == pytest.approx(3_000, rel=0.1)
     assert not cal.complete
