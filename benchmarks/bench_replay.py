@@ -4,7 +4,7 @@
     python benchmarks/bench_replay.py --quick    # 1k and 10k
 
 Workload: `synthetic_session(N)` (about one model call per step), replayed under the default
-policy (128k window, calibrated counter, compact strategy, offline extractive compactor,
+policy (128k window, approx counter, compact strategy, offline extractive compactor,
 tool results truncated at 2,000 tokens). The baseline, in the same process: appending the same
 messages to a ManagedWindow with the same budget and never calling prepare(), which is the
 cost of counting every message once, and the floor any replay pays. Printed as markdown.

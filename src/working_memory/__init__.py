@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from .archive import Archive, ArchiveWarning, JsonlArchive, read_archive, scan_archive
 from .budget import Budget
-from .calibrated import CalibratedCounter
+from .calibrated import ApproxCounter, CalibratedCounter
+from .calibration import Calibration, Gap, HeldOut, calibrate, held_out
 from .clients import (
     AnthropicClient,
     ClientConfig,
@@ -23,6 +24,7 @@ from .examples import EXAMPLES, example_path
 from .extractive import ExtractiveCompactor
 from .facts import Fact, extract_facts
 from .llm import LLMClient, LLMResponse, Usage
+from .model_windows import CONTEXT_WINDOWS, context_window, set_context_window
 from .overheads import ANTHROPIC, GENERIC, OPENAI, MessageOverheads
 from .policy import CorrectionRule, PinPolicy, RegexCorrectionRule, tool_groups
 from .prompts import COMPACT_PROMPT, TEMPLATES, PromptTemplate, render_prompt, template_problems
@@ -37,7 +39,7 @@ from .replay import (
 )
 from .report import write_report
 from .simulate import synthetic_session
-from .tokens import EstimateCounter, TokenCounter, available_counters, get_counter
+from .tokens import EstimateCounter, ScaledCounter, TokenCounter, available_counters, get_counter
 from .transcripts import (
     CallRecord,
     RealCompaction,
@@ -54,6 +56,7 @@ __version__ = "0.1.0"
 __all__ = [
     "ANTHROPIC",
     "COMPACT_PROMPT",
+    "CONTEXT_WINDOWS",
     "EXAMPLES",
     "GENERIC",
     "NOTHING",
@@ -62,10 +65,12 @@ __all__ = [
     "STRATEGIES",
     "TEMPLATES",
     "AnthropicClient",
+    "ApproxCounter",
     "Archive",
     "ArchiveWarning",
     "Budget",
     "CalibratedCounter",
+    "Calibration",
     "CallCheck",
     "CallRecord",
     "ClientConfig",
@@ -79,7 +84,9 @@ __all__ = [
     "EstimateCounter",
     "ExtractiveCompactor",
     "Fact",
+    "Gap",
     "HFTokenizerCounter",
+    "HeldOut",
     "JsonlArchive",
     "LLMCallError",
     "LLMClient",
@@ -96,6 +103,7 @@ __all__ = [
     "Replay",
     "ReplayCancelled",
     "ReplayStats",
+    "ScaledCounter",
     "SpanCompactor",
     "Strategy",
     "SummaryScore",
@@ -108,15 +116,18 @@ __all__ = [
     "WindowEvent",
     "__version__",
     "available_counters",
+    "calibrate",
     "check_counts",
     "client_from_env",
     "compare",
     "compare_policies",
+    "context_window",
     "estimate_compare_cost",
     "estimate_cost",
     "example_path",
     "extract_facts",
     "get_counter",
+    "held_out",
     "judge_summary",
     "load_transcript",
     "load_transcripts",
@@ -126,6 +137,7 @@ __all__ = [
     "render_span",
     "replay",
     "scan_archive",
+    "set_context_window",
     "synthetic_session",
     "template_problems",
     "tool_groups",

@@ -10,7 +10,7 @@ import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import config
 from .archive import Archive
@@ -20,12 +20,15 @@ from .policy import PinPolicy, RegexCorrectionRule
 from .tokens import available_counters
 from .window import STRATEGIES, ManagedWindow
 
+if TYPE_CHECKING:
+    from .calibration import Calibration
+
 __all__ = ["PRESETS", "SUMMARISERS", "Policy", "resolve_policy"]
 
 SUMMARISERS = ("offline", "none", "client")
 
 # Fields that are not settings (never serialised, never compared).
-_NOT_SETTINGS = frozenset({"client"})
+_NOT_SETTINGS = frozenset({"client", "calibration"})
 
 
 @dataclass(frozen=True)
@@ -40,7 +43,7 @@ class Policy:
     window: int = config.WINDOW
     ratio: float = config.RATIO
     reserve_completion: int = config.RESERVE_COMPLETION
-    counter: str = "calibrated"
+    counter: str = "approx"
     keep_recent: int = config.KEEP_RECENT
     pin_system: bool = True
     pin_task: bool = True
@@ -61,6 +64,9 @@ class Policy:
     max_tool_tokens: int | None = config.MAX_TOOL_TOKENS
     summariser: str = "offline"
     client: Any = field(default=None, repr=False, compare=False)
+    # A calibration from billed usage (`working_memory.calibrate`): the budget counts like the
+    # provider billed. Not a setting a policy file carries (it belongs to one provider's logs).
+    calibration: Calibration | None = field(default=None, repr=False)
     prompt: str = "default"
     word_limit: int = config.WORD_LIMIT
 
@@ -106,10 +112,9 @@ class Policy:
             raise ValueError("invalid Policy: " + "; ".join(problems))
         # Budget validates window / ratio / reserve; the counter itself is resolved lazily.
         limit = Budget(self.window, self.ratio, self.reserve_completion, counter="estimate").limit
-        if (
-            not self.counter.startswith(("hf:", "tiktoken:"))
-            and self.counter not in available_counters()
-        ):
+        if not self.counter.startswith(
+            ("hf:", "tiktoken:")
+        ) and self.counter not in available_counters(deprecated=True):
             raise ValueError(
                 f"invalid Policy: counter={self.counter!r}: expected one of "
                 f"{', '.join(available_counters())}, 'tiktoken:<encoding>' or 'hf:<tokenizer.json>'"
@@ -127,6 +132,7 @@ class Policy:
             ratio=self.ratio,
             reserve_completion=self.reserve_completion,
             counter=self.counter,
+            calibration=self.calibration,
         )
 
     @property

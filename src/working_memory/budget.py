@@ -3,37 +3,67 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
 
 from . import config
 from .overheads import GENERIC, MessageOverheads, message_tokens, tools_tokens
 from .tokens import TokenCounter, get_counter
 
+if TYPE_CHECKING:
+    from .calibration import Calibration
+
 __all__ = ["Budget"]
-
-
-def _default_counter() -> TokenCounter:
-    return get_counter(None)
 
 
 @dataclass(frozen=True)
 class Budget:
     """The ceiling: `window * ratio - reserve_completion` tokens for everything sent.
 
-    `counter` is a TokenCounter or a registered name ("calibrated", the default; "estimate",
-    the seed's chars/4; "cl100k"; "hf:<tokenizer.json>").
+    `counter` is a TokenCounter or a registered name ("approx", the default estimator;
+    "estimate", chars/4; "cl100k"; "hf:<tokenizer.json>").
+
+    `calibration` (from `working_memory.calibrate(transcript)`) makes the budget count like the
+    provider billed: the counter is scaled to the provider's tokenizer and the per-request
+    overhead becomes the fitted one (the system prompt and tool schemas a log does not carry).
+    Applying it again (e.g. `dataclasses.replace` of a calibrated budget) changes nothing.
     """
 
     window: int = config.WINDOW
     ratio: float = config.RATIO
     reserve_completion: int = config.RESERVE_COMPLETION
-    counter: TokenCounter | str = field(default_factory=_default_counter)
+    # None: the default estimator, or the counter a `calibration` was fitted with.
+    counter: TokenCounter | str | None = None
     overheads: MessageOverheads = GENERIC
+    calibration: Calibration | None = None
+
+    @classmethod
+    def for_model(cls, model: str, **kwargs: Any) -> Budget:
+        """A budget with `model`'s context window (`working_memory.context_window`)."""
+        from .model_windows import CONTEXT_WINDOWS_AS_OF, context_window
+
+        window = context_window(model)
+        if window is None:
+            raise ValueError(
+                f"Budget.for_model({model!r}): the model is not in the context-window table (as "
+                f"of {CONTEXT_WINDOWS_AS_OF}); pass Budget(window=...) or add it with "
+                "working_memory.set_context_window(model, tokens)"
+            )
+        return cls(window=window, **kwargs)
 
     def __post_init__(self) -> None:
-        if isinstance(self.counter, str):
+        if self.counter is None and self.calibration is not None:
+            object.__setattr__(self, "counter", self.calibration.base_counter())
+        elif self.counter is None or isinstance(self.counter, str):
             object.__setattr__(self, "counter", get_counter(self.counter))
+        if self.calibration is not None:
+            # Idempotent: the scaled counter unwraps a scaled one; per_request is set, not added.
+            object.__setattr__(self, "counter", self.calibration.scaled_counter(self.counter))
+            object.__setattr__(
+                self,
+                "overheads",
+                replace(self.calibration.overheads, per_request=self.calibration.per_request),
+            )
         if self.window <= 0:
             raise ValueError(
                 f"Budget(window={self.window}): the window must be a positive token count"
@@ -54,7 +84,8 @@ class Budget:
     @property
     def token_counter(self) -> TokenCounter:
         counter = self.counter
-        assert not isinstance(counter, str)  # resolved in __post_init__
+        assert counter is not None  # resolved in __post_init__
+        assert not isinstance(counter, str)
         return counter
 
     @property

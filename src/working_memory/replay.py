@@ -413,15 +413,25 @@ def replay(
     tools: Sequence[Mapping[str, Any]] | None = None,
     on_call: CallHook | None = None,
 ) -> Replay:
-    """Replay a transcript (or a message list, or a path) under `policy` (default `Policy()`).
+    """Replay a transcript (or a message list, or a path) under `policy` (default `Policy()`,
+    with the window of the log's model when it is known; a note says so).
 
     `tools` overrides the transcript's tool schemas; `on_call(call, sent, window)` runs after
     every prepare() with the exact list sent (read it, do not change it). Setting `cancel`
     stops the replay with ReplayCancelled at the next model call.
     """
-    policy = policy if policy is not None else Policy()
     transcript = _as_transcript(transcript_or_messages)
+    window_note = None
+    if policy is None:
+        # No policy given: the default one, with the window of the log's model when known.
+        from .model_windows import log_window
+
+        window, where = log_window(transcript)
+        policy = Policy(window=window) if window else Policy()
+        window_note = f"window {window:,} tokens, {where}" if window else None
     state = _Replayer(transcript, policy, tools=tools, cancel=cancel, on_call=on_call)
+    if window_note:
+        state.notes.append(window_note)
     messages: Iterable[tuple[int, dict[str, Any]]] = enumerate(transcript.messages)
     if progress:
         messages = _with_progress(messages, len(transcript.messages), name or _name_of(transcript))

@@ -35,6 +35,7 @@ details { margin: .6rem 0; } summary { cursor: pointer; color: #0072B2; }
 pre { white-space: pre-wrap; background: #f7f7f7; padding: .6rem; font-size: .82rem; max-height: 30rem;
       overflow: auto; }
 .figure { margin: 1rem 0 2rem; }
+.warn { border: 2px solid #D55E00; background: #fff4ec; padding: .6rem .9rem; margin: 1rem 0; }
 """
 
 _HEADLINE = (
@@ -131,6 +132,39 @@ def _real_block(item: Replay) -> str:
     return "".join(parts)
 
 
+def _billed_block(items: Sequence[Replay]) -> str:
+    """Counted against billed when the log has usage; a visible warning when it is >10% off and
+    no calibration is applied. Each distinct counter/calibration of the replays is checked."""
+    from .usage_check import check_counts
+
+    first = items[0]
+    if not any(c.total_input_tokens > 0 for c in first.transcript.calls or ()):
+        return ""
+    seen: set[tuple[str, int]] = set()
+    parts = []
+    for item in items:
+        calibration = item.policy.calibration
+        key = (item.policy.counter, id(calibration))
+        if key in seen:
+            continue
+        seen.add(key)
+        check = check_counts(
+            first.transcript,
+            None if calibration is not None else item.policy.counter,
+            calibration=calibration,
+        )
+        parts.append(f"<p>{_e(check.headline())}</p>")
+        if calibration is not None:
+            parts.append(f"<pre>{_e(calibration.describe())}</pre>")
+        warning = check.warning(
+            fix="replay(transcript, policy.replace(calibration=working_memory.calibrate(transcript)))"
+            " or `working-memory replay --calibrate`"
+        )
+        if warning:
+            parts.append(f'<div class="warn"><b>Counts are off the bill.</b> {_e(warning)}</div>')
+    return "<h2>Counted vs billed</h2>" + "".join(parts)
+
+
 def render_report(replays: Sequence[Replay], *, title: str = "Working-memory replay") -> str:
     """The report as one HTML string (see write_report)."""
     from .plots import message_tokens_figure, pressure_figure, window_stack_figure
@@ -200,6 +234,7 @@ def render_report(replays: Sequence[Replay], *, title: str = "Working-memory rep
 <p class="meta">Transcript: {_e(source)} ({_e(first.transcript.format)}, {len(first.transcript.messages):,} messages).
 Generated {generated} by working-memory. Pressure is the share of the token budget sent at a call
 (1.0 = the budget's limit); "unmanaged" is what the raw transcript would have sent.</p>
+{_billed_block(items)}
 <h2>Totals</h2>
 {_stats_table(items)}
 <h2>Pressure over the session</h2>

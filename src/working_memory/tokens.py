@@ -11,7 +11,9 @@ from typing import Protocol, runtime_checkable
 
 __all__ = [
     "CHARS_PER_TOKEN",
+    "DEFAULT_COUNTER",
     "EstimateCounter",
+    "ScaledCounter",
     "TokenCounter",
     "available_counters",
     "get_counter",
@@ -19,6 +21,7 @@ __all__ = [
 ]
 
 CHARS_PER_TOKEN = 4.0
+DEFAULT_COUNTER = "approx"  # the dependency-free estimator in `calibrated.py`
 
 
 @runtime_checkable
@@ -31,7 +34,7 @@ class TokenCounter(Protocol):
 
 
 class EstimateCounter:
-    """The seed's `len(text) / 4`: free, and kept for comparison. Undercounts code, JSON and logs."""
+    """`len(text) / 4`: free, and kept for comparison. Undercounts code, JSON and logs."""
 
     name = "estimate"
 
@@ -44,7 +47,41 @@ class EstimateCounter:
         return "EstimateCounter()"
 
 
+class ScaledCounter:
+    """Another counter's counts times `scale`: a calibration's bridge to a provider's tokenizer.
+
+    Each text's count is scaled and rounded on its own (never below 1 for non-empty text), so
+    the sum over many texts is the inner sum times `scale` to within rounding.
+    """
+
+    def __init__(self, inner: TokenCounter, scale: float) -> None:
+        if not scale > 0:
+            raise ValueError(f"ScaledCounter(scale={scale}): the scale must be positive")
+        self.inner = inner
+        self.scale = float(scale)
+        self.base_name = str(getattr(inner, "base_name", inner.name))
+        self.name = f"{inner.name}x{self.scale:.3f}"
+
+    def count(self, text: str) -> int:
+        n = self.inner.count(text)
+        return max(1, round(n * self.scale)) if n else 0
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, ScaledCounter)
+            and other.scale == self.scale
+            and (other.inner == self.inner or type(other.inner) is type(self.inner))
+        )
+
+    def __hash__(self) -> int:
+        return hash((type(self.inner), self.scale))
+
+    def __repr__(self) -> str:
+        return f"ScaledCounter({self.inner!r}, {self.scale:.4f})"
+
+
 _FACTORIES: dict[str, Callable[[], TokenCounter]] = {}
+_DEPRECATED: dict[str, str] = {}
 
 
 def register_counter(name: str, factory: Callable[[], TokenCounter]) -> None:
@@ -52,10 +89,10 @@ def register_counter(name: str, factory: Callable[[], TokenCounter]) -> None:
     _FACTORIES[name] = factory
 
 
-def _calibrated() -> TokenCounter:
-    from .calibrated import CalibratedCounter
+def _approx() -> TokenCounter:
+    from .calibrated import ApproxCounter
 
-    return CalibratedCounter()
+    return ApproxCounter()
 
 
 def _tiktoken(encoding: str) -> Callable[[], TokenCounter]:
@@ -68,24 +105,38 @@ def _tiktoken(encoding: str) -> Callable[[], TokenCounter]:
 
 
 register_counter("estimate", EstimateCounter)
-register_counter("calibrated", _calibrated)
+register_counter("approx", _approx)
+# The estimator was called "calibrated" until calibrations from billed usage arrived
+# (`working_memory.calibrate`); the old name still works, with a DeprecationWarning.
+_DEPRECATED["calibrated"] = "approx"
 register_counter("cl100k", _tiktoken("cl100k_base"))
 register_counter("o200k", _tiktoken("o200k_base"))
 
 
-def available_counters() -> list[str]:
-    return sorted(_FACTORIES)
+def available_counters(*, deprecated: bool = False) -> list[str]:
+    """Registered counter names; `deprecated=True` adds the old names that still resolve."""
+    return sorted([*_FACTORIES, *_DEPRECATED] if deprecated else _FACTORIES)
 
 
 def get_counter(spec: str | TokenCounter | None = None) -> TokenCounter:
     """Resolve a counter from a name, a `hf:<path to tokenizer.json>` spec, or pass one through.
 
-    `None` gives the default, the calibrated estimator.
+    `None` gives the default, the dependency-free estimator ("approx").
     """
     if spec is None:
-        spec = "calibrated"
+        spec = DEFAULT_COUNTER
     if not isinstance(spec, str):
         return spec
+    if spec in _DEPRECATED:
+        import warnings
+
+        warnings.warn(
+            f"the token counter name {spec!r} is deprecated; use {_DEPRECATED[spec]!r} (the same "
+            "estimator; a calibration from billed usage is `working_memory.calibrate`)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        spec = _DEPRECATED[spec]
     if spec.startswith("hf:"):
         from .exact import HFTokenizerCounter
 

@@ -23,7 +23,17 @@ from .tokens import TokenCounter, get_counter
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["CallCheck", "CountCheck", "check_counts"]
+    from .calibration import Calibration
+
+__all__ = [
+    "REASONING_KEYS",
+    "CallCheck",
+    "CallContext",
+    "CountCheck",
+    "call_contexts",
+    "check_counts",
+    "reasoning_texts",
+]
 
 
 class _Call(Protocol):
@@ -68,6 +78,39 @@ class CountCheck:
     counter: str
     calls: tuple[CallCheck, ...]
     skipped: int  # calls without usable usage (zero input tokens or an index past the messages)
+    calibration: Calibration | None = None  # applied to `counted`, if any
+
+    @property
+    def off_by(self) -> float:
+        """Median |counted / billed - 1|: how far the count is from the bill on a typical call."""
+        errors = [abs(r - 1) for r in self.ratios]
+        return statistics.median(errors) if errors else float("nan")
+
+    def headline(self) -> str:
+        """One line: counted against billed, and whether a calibration is applied."""
+        if not self.ratios:
+            return "counted vs billed: the log recorded no usable usage"
+        state = "" if self.calibration is not None else ", uncalibrated"
+        return (
+            f"counted vs billed ({self.counter}{state}): median {self.median:.2f}x the billed "
+            f"input over {len(self.ratios)} calls (p5 {self.p5:.2f}, p95 {self.p95:.2f})"
+        )
+
+    def warning(
+        self,
+        threshold: float = 0.10,
+        fix: str = "Budget(..., calibration=working_memory.calibrate(transcript))",
+    ) -> str | None:
+        """A sentence to show when the uncalibrated count is more than `threshold` off the bill,
+        ending with the one-line fix (`fix`: how to apply a calibration where it is shown)."""
+        if self.calibration is not None or not self.ratios or not self.off_by > threshold:
+            return None
+        return (
+            f"Counted tokens are {self.median:.2f}x what the provider billed (median over "
+            f"{len(self.ratios)} calls, {self.counter}): budgets and pressures from this count are "
+            f"{'under' if self.median < 1 else 'over'}stated. Calibrate from the log's own usage: "
+            f"{fix}"
+        )
 
     @property
     def ratios(self) -> list[float]:
@@ -140,30 +183,99 @@ def _percentile(values: Sequence[float], q: float) -> float:
     return ordered[low] + (ordered[high] - ordered[low]) * (pos - low)
 
 
-def check_counts(
+@dataclass(frozen=True)
+class CallContext:
+    """What one call's context costs, split so a calibration can scale the text part alone."""
+
+    index: int
+    last_message: int
+    messages: int  # messages the model saw (a compaction's summary counts as one)
+    text_tokens: int  # the counter's count of the texts (messages, tool-call arguments, schemas)
+    structure_tokens: int  # per-message, per-tool-call and per-schema overheads (not per-request)
+    provider_input: int  # as billed: input + cache reads + cache writes
+    model: str | None
+    segment: int  # 0 before the log's first compaction, 1 after it, ...
+
+
+class _Tally:
+    """A counter that adds up what it counts, to split a message's cost into text and structure."""
+
+    def __init__(self, inner: TokenCounter) -> None:
+        self.inner = inner
+        self.name = inner.name
+        self.total = 0
+
+    def count(self, text: str) -> int:
+        n = self.inner.count(text)
+        self.total += n
+        return n
+
+
+def _split_tokens(
+    message: Mapping[str, Any], tally: _Tally, overheads: MessageOverheads
+) -> tuple[int, int]:
+    before = tally.total
+    whole = message_tokens(message, tally, overheads)
+    text = tally.total - before
+    return text, whole - text
+
+
+# Loader metadata holding per-message reasoning that the messages themselves do not carry.
+REASONING_KEYS = ("reasoning_content", "reasoning", "thinking")
+
+
+def reasoning_texts(transcript: Any) -> dict[int, str]:
+    """Readable reasoning the loader set aside (message index -> text); encrypted items left out."""
+    metadata = getattr(transcript, "metadata", None) or {}
+    found: dict[int, str] = {}
+    for key in REASONING_KEYS:
+        notes = metadata.get(key)
+        if isinstance(notes, Mapping):
+            for index, text in notes.items():
+                readable = isinstance(text, str) and not text.startswith("[encrypted")
+                if isinstance(index, int) and text and readable:
+                    found[index] = found.get(index, "") + text
+    return found
+
+
+def call_contexts(
     transcript: _TranscriptLike,
     counter: TokenCounter | str | None = None,
     overheads: MessageOverheads = GENERIC,
-) -> CountCheck:
-    """For each recorded call, the counter's total for the context the model saw vs. the billed input.
+    *,
+    reasoning: bool = False,
+) -> tuple[list[CallContext], int]:
+    """Every recorded call with usage, its context counted; and how many calls were skipped.
 
-    `counter` is a TokenCounter or a registry name (`None`: the calibrated default).
+    After a real compaction at message k (`messages[:k]` replaced by its summary), every call
+    whose context reaches message k or later sees the summary and `messages[k:]`. That includes
+    the call whose last message is k - 1: it produced message k, the first message after the
+    boundary, so it was made after the compaction.
+
+    `reasoning`: also count the reasoning the loader kept beside the messages
+    (`reasoning_texts`), for providers that bill it again on later calls.
     """
-    resolved = get_counter(counter)
+    tally = _Tally(get_counter(counter))
     messages: Sequence[Mapping[str, Any]] = transcript.messages
     calls = list(transcript.calls or ())
-    fixed = tools_tokens(transcript.tools, resolved, overheads) + overheads.per_request
-    # prefix[i] = tokens of messages[:i]; only as far as the furthest call needs.
+    before = tally.total
+    tools_total = tools_tokens(transcript.tools, tally, overheads)
+    tools_text = tally.total - before
+    # prefix sums over the messages; only as far as the furthest call needs.
     needed = max((c.last_message + 1 for c in calls if c.last_message < len(messages)), default=0)
-    prefix = [0]
-    for message in messages[:needed]:
-        prefix.append(prefix[-1] + message_tokens(message, resolved, overheads))
-    # A real compaction replaced messages[:index] with its summary for every later call.
+    text_prefix, struct_prefix = [0], [0]
+    extra = reasoning_texts(transcript) if reasoning else {}
+    for index, message in enumerate(messages[:needed]):
+        text, struct = _split_tokens(message, tally, overheads)
+        if index in extra:
+            text += tally.count(extra[index])
+        text_prefix.append(text_prefix[-1] + text)
+        struct_prefix.append(struct_prefix[-1] + struct)
     compactions = sorted(
-        (c.index, message_tokens({"role": "user", "content": c.summary}, resolved, overheads))
+        (c.index, _split_tokens({"role": "user", "content": c.summary}, tally, overheads))
         for c in getattr(transcript, "compactions", None) or ()
     )
-    rows: list[CallCheck] = []
+    rows: list[CallContext] = []
     skipped = 0
     for call in calls:
         seen = call.last_message + 1
@@ -171,18 +283,78 @@ def check_counts(
         if seen <= 0 or seen > len(messages) or provider <= 0:
             skipped += 1
             continue
-        start, summary = 0, 0
-        for index, tokens in compactions:
-            if index < seen:
-                start, summary = index, tokens
+        start, summary, segment = 0, (0, 0), 0
+        for number, (index, tokens) in enumerate(compactions, 1):
+            if index <= seen:
+                start, summary, segment = index, tokens, number
         rows.append(
-            CallCheck(
+            CallContext(
                 index=call.index,
                 last_message=call.last_message,
-                messages=seen - start + (1 if summary else 0),
-                counted=prefix[seen] - prefix[start] + summary + fixed,
+                messages=seen - start + (1 if segment else 0),
+                text_tokens=text_prefix[seen] - text_prefix[start] + summary[0] + tools_text,
+                structure_tokens=struct_prefix[seen]
+                - struct_prefix[start]
+                + summary[1]
+                + tools_total
+                - tools_text,
                 provider_input=provider,
                 model=getattr(call, "model", None),
+                segment=segment,
             )
         )
-    return CountCheck(counter=resolved.name, calls=tuple(rows), skipped=skipped)
+    return rows, skipped
+
+
+def check_counts(
+    transcript: _TranscriptLike,
+    counter: TokenCounter | str | None = None,
+    overheads: MessageOverheads = GENERIC,
+    *,
+    calibration: Calibration | None = None,
+) -> CountCheck:
+    """For each recorded call, the counter's total for the context the model saw vs. the billed input.
+
+    `counter` is a TokenCounter or a registry name (`None`: the default estimator). With a
+    `calibration` (see `working_memory.calibrate`), the count is the calibrated one: the text
+    scaled to the provider's tokenizer plus the per-request tokens the log does not carry; its
+    counter and overheads are then the calibration's.
+    """
+    if calibration is not None:
+        if counter is not None and _base_name(counter) != calibration.counter:
+            raise ValueError(
+                f"check_counts: the calibration was fitted with the {calibration.counter!r} "
+                f"counter, not {_base_name(counter)!r}; pass counter=None or refit"
+            )
+        overheads = calibration.overheads
+    contexts, skipped = call_contexts(
+        transcript,
+        calibration.base_counter() if calibration is not None else counter,
+        overheads,
+        reasoning=calibration is not None and calibration.reasoning,
+    )
+    rows = [
+        CallCheck(
+            index=c.index,
+            last_message=c.last_message,
+            messages=c.messages,
+            counted=calibration.predict(c.text_tokens, c.structure_tokens)
+            if calibration is not None
+            else c.text_tokens + c.structure_tokens + overheads.per_request,
+            provider_input=c.provider_input,
+            model=c.model,
+        )
+        for c in contexts
+    ]
+    name = calibration.counter if calibration is not None else get_counter(counter).name
+    return CountCheck(
+        counter=name if calibration is None else f"{name}, calibrated",
+        calls=tuple(rows),
+        skipped=skipped,
+        calibration=calibration,
+    )
+
+
+def _base_name(counter: TokenCounter | str) -> str:
+    resolved = get_counter(counter)
+    return str(getattr(resolved, "base_name", resolved.name))

@@ -12,6 +12,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
+from tests.paths import FIXTURES, TRANSCRIPTS
 from working_memory.cli import main
 from working_memory.replay import Policy, compare_policies
 from working_memory.simulate import synthetic_session
@@ -22,8 +23,6 @@ from working_memory.transcripts import (
     load_transcript,
     load_transcripts,
 )
-
-from .conftest import TRANSCRIPTS
 
 POLICIES = {"compact": Policy(window=12_000), "evict": Policy(window=12_000, strategy="evict")}
 
@@ -93,10 +92,18 @@ def test_a_list_of_paths_and_strict_mode(corpus: Path) -> None:
         load_transcript(corpus)  # one transcript from a folder is ambiguous
 
 
+def test_claude_code_fixture_folder_loads_sessions_with_their_subagents() -> None:
+    loaded = load_transcripts(FIXTURES / "claude-code")
+    labels = [t.metadata["corpus_label"] for t in loaded]
+    assert len(labels) == 2 and not any("subagents" in label for label in labels)
+    compacted = next(t for t in loaded if "7c9e6679" in t.metadata["corpus_label"])
+    assert {"a7d41c2", "acompact-5e1f0a"} <= set(compacted.threads)
+    assert loaded.skipped == []
+
+
+@pytest.mark.corpus
 def test_claude_code_project_folder_loads_sessions_with_their_subagents() -> None:
     folder = TRANSCRIPTS / "claude-code"
-    if not folder.is_dir():
-        pytest.skip("real transcripts not available")
     loaded = load_transcripts(folder)
     labels = [t.metadata["corpus_label"] for t in loaded]
     assert len(labels) == 3 and not any("subagents" in label for label in labels)

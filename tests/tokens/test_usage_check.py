@@ -62,7 +62,7 @@ def test_real_logs_with_usage_are_checked():
     logs = _usage_logs()
     assert len(logs) >= 6  # claude code, codex, mini-swe-agent, openhands
     for path in logs:
-        check = check_counts(load_transcript(path), "calibrated")
+        check = check_counts(load_transcript(path), "approx")
         assert check.calls, path
         assert all(r.counted > 0 and r.provider_input > 0 for r in check.calls)
 
@@ -72,7 +72,7 @@ def test_mini_swe_agent_calibrated_ratio_is_measured():
     # OpenAI-format log with its system prompt and tools in the messages: the count should
     # land near what DeepSeek billed (its tokenizer differs from cl100k, so not exactly).
     path = TRANSCRIPTS / "openai" / "SWE-agent__mini-swe-agent__astropy__astropy-12907.traj.json"
-    check = check_counts(load_transcript(path), "calibrated")
+    check = check_counts(load_transcript(path), "approx")
     assert len(check.calls) == 64
     assert 0.85 <= check.mean <= 1.0
     frame = check.to_pandas()
@@ -100,7 +100,7 @@ def test_claude_code_context_misses_system_prompt():
 
 
 @pytest.mark.corpus
-@pytest.mark.parametrize("counter", ["estimate", "calibrated", "cl100k"])
+@pytest.mark.parametrize("counter", ["estimate", "approx", "cl100k"])
 def test_summary_fields(counter):
     path = (
         TRANSCRIPTS

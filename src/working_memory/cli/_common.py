@@ -92,8 +92,8 @@ def add_budget_options(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument(
         "--counter",
-        default="calibrated",
-        help="token counter: calibrated (default), estimate, cl100k, o200k, hf:<tokenizer.json>",
+        default="approx",
+        help="token counter: approx (default), estimate, cl100k, o200k, hf:<tokenizer.json>",
     )
     group.add_argument(
         "--keep-recent",

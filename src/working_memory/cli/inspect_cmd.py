@@ -9,6 +9,7 @@ from typing import Any
 
 from ..overheads import content_text
 from ..policy import tool_groups
+from ._billing import add_calibrate_option, billed_check, billed_lines
 from ._common import add_budget_options, budget_from, pins_from, table
 
 
@@ -32,6 +33,7 @@ def add_parser(subparsers: Any) -> None:
         "--width", type=int, default=72, help="characters of text preview (default %(default)s)"
     )
     add_budget_options(parser)
+    add_calibrate_option(parser)
     parser.set_defaults(run=run)
 
 
@@ -81,12 +83,12 @@ def run(args: argparse.Namespace) -> int:
             raise ValueError(f"no thread {args.thread!r} in {args.transcript}; threads: {known}")
         transcript = transcript.threads[args.thread]
     rows = rows_for(transcript, args)
-    check = None
+    check = calibration = None
     if args.check_usage or transcript.calls:
         # Where the log recorded what each call was billed, show it beside our own count.
-        from ..usage_check import check_counts
-
-        check = check_counts(transcript, budget_from(args).token_counter)
+        check, calibration = billed_check(
+            transcript, budget_from(args).token_counter, args.calibrate
+        )
     if args.json:
         out: dict[str, Any] = {
             "source": str(transcript.source),
@@ -100,6 +102,8 @@ def run(args: argparse.Namespace) -> int:
         if check is not None:
             out["usage_check"] = {
                 "summary": check.summary(),
+                "warning": check.warning(fix="--calibrate"),
+                "calibration": str(calibration) if calibration else None,
                 "calls": [
                     {
                         "call": c.index,
@@ -170,4 +174,6 @@ def run(args: argparse.Namespace) -> int:
         if len(calls) < len(check.calls):
             print(f"... {len(check.calls) - len(calls)} more calls (--check-usage shows all)")
         print(f"\n{check}")
+    for line in billed_lines(check, calibration):
+        print(line)
     return 0

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from ..window import STRATEGIES
+from ._billing import add_calibrate_option, fit_to_log
 from ._common import add_budget_options, positive_int, sparkline, table
 
 # Flags that override a setting of every replayed policy: dest -> Policy field.
@@ -88,6 +89,7 @@ def add_parser(subparsers: Any) -> None:
         help="replay a folder on N processes (default: one after another in this process)",
     )
     add_budget_options(parser)
+    add_calibrate_option(parser)
     group = parser.add_argument_group("strategy")
     group.add_argument("--strategy", choices=STRATEGIES, help="compact | mask | hybrid | evict")
     group.add_argument(
@@ -134,6 +136,7 @@ def run(args: argparse.Namespace) -> int:
     if Path(args.transcript).is_dir() or args.out:
         return _corpus(args, policies)
     transcript = load_transcript(args.transcript)
+    policies, said = fit_to_log(policies, transcript, args)
     replays = [replay(transcript, policy, name=name) for name, policy in policies.items()]
     report_path = None
     if args.html:
@@ -147,6 +150,7 @@ def run(args: argparse.Namespace) -> int:
             "format": transcript.format,
             "messages": len(transcript.messages),
             "html": str(report_path) if report_path else None,
+            "notes": said,
             "replays": [
                 {
                     "name": r.name,
@@ -170,6 +174,8 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(out, indent=2))
         return 1 if broken else 0
     print(f"{transcript.source} ({transcript.format}, {len(transcript.messages)} messages)")
+    for line in said:
+        print(line)
     print()
     rows = []
     for r in replays:

@@ -304,6 +304,7 @@ class _WindowCache:
             budget.ratio,
             budget.reserve_completion,
             policy.counter,
+            id(policy.calibration),
             policy.max_tool_tokens,
         )
         settings: dict[str, Any] = dict(
@@ -454,13 +455,90 @@ class PolicyState(Observable):
         self._tokens_key: tuple[Any, ...] | None = None
         self._tokens: list[int] = []
         self._cumulative: list[int] = []
+        # Counts that match the bill: calibrate from each loaded log's usage when True;
+        # `window_note` says where the window came from (the log's model, when known).
+        self.calibrate = False
+        self.window_note = ""
+        self._log_window: int | None = None
+        self._calibrations: dict[tuple[int, str], Any] = {}
+        self._check: Any = None
+        self._check_key: tuple[Any, ...] | None = None
         transcript.observe(self._on_transcript)
+        if transcript.current is not None:
+            self._fit_to_log()
 
     def _on_transcript(self, what: str) -> None:
         if what == "transcript":
             self._upto = None
             self._preview = None
+            self._fit_to_log()
             self._changed("transcript")
+
+    def _fit_to_log(self) -> None:
+        """The window of the log's model (unless the user set one) and, when `calibrate` is on,
+        a calibration from the log's own usage; a calibration of another log is dropped."""
+        from .. import config
+        from ..model_windows import log_window
+
+        current = self.transcript.current
+        policy = self._policy
+        changes: dict[str, Any] = {}
+        window, where = log_window(current) if current is not None else (None, "")
+        if policy.window in (config.WINDOW, self._log_window):
+            if window is not None:
+                changes["window"] = window
+                self.window_note = f"window {window:,} tokens, {where}"
+            else:
+                changes["window"] = config.WINDOW
+                self.window_note = f"window {config.WINDOW:,} tokens, the default ({where})"
+            self._log_window = window
+        else:
+            self.window_note = f"window {policy.window:,} tokens, as set"
+        calibration = self._calibration_for(current) if self.calibrate else None
+        if calibration is not policy.calibration:
+            changes["calibration"] = calibration
+        if changes:
+            self._policy = policy.replace(**changes)
+
+    def _calibration_for(self, current: Transcript | None, counter: str | None = None) -> Any:
+        from ..calibration import calibrate
+
+        if current is None:
+            return None
+        counter = counter or self._policy.counter
+        key = (id(current), counter)
+        if key not in self._calibrations:
+            try:
+                fitted = calibrate(current, counter=cached_counter(counter))
+            except ValueError:  # fewer than two calls with usage: nothing to fit
+                fitted = None
+            self._calibrations = {key: fitted}  # one log at a time
+        return self._calibrations[key]
+
+    def count_check(self) -> Any:
+        """Counted against billed for the loaded log (a CountCheck), None without usage."""
+        from ..usage_check import check_counts
+
+        current = self.transcript.current
+        if current is None or not any(c.total_input_tokens > 0 for c in current.calls):
+            return None
+        calibration = self._policy.calibration
+        key = (id(current), self._policy.counter, id(calibration))
+        if key != self._check_key:
+            self._check = check_counts(
+                current,
+                None if calibration is not None else cached_counter(self._policy.counter),
+                calibration=calibration,
+            )
+            self._check_key = key
+        return self._check
+
+    def set_calibrate(self, on: bool) -> None:
+        """Count like the provider billed this log (a calibration from its usage), or not."""
+        self.calibrate = bool(on)
+        calibration = self._calibration_for(self.transcript.current) if on else None
+        if calibration is not self._policy.calibration:
+            self.policy = self._policy.replace(calibration=calibration)
 
     # -- the policy ------------------------------------------------------------------------
     @property
@@ -477,6 +555,13 @@ class PolicyState(Observable):
 
     def update(self, **changes: Any) -> None:
         """Change policy settings by name (`state.update(keep_recent=8)`); validated by Policy."""
+        counter = changes.get("counter", self._policy.counter)
+        if counter != self._policy.counter and "calibration" not in changes:
+            # A calibration holds for the counter it was fitted with: refit or drop it.
+            on = self.calibrate and self._policy.calibration is not None
+            changes["calibration"] = (
+                self._calibration_for(self.transcript.current, counter) if on else None
+            )
         self.policy = self._policy.replace(**changes)
 
     def set_patterns(
@@ -538,10 +623,11 @@ class PolicyState(Observable):
     # -- token counts ------------------------------------------------------------------------
     def _count(self) -> None:
         messages = self.transcript.messages
-        key = (id(messages), len(messages), self._policy.counter)
+        calibration = self._policy.calibration
+        key = (id(messages), len(messages), self._policy.counter, id(calibration))
         if key == self._tokens_key:
             return
-        budget = Budget(counter=cached_counter(self._policy.counter))
+        budget = Budget(counter=cached_counter(self._policy.counter), calibration=calibration)
         self._tokens = [budget.message_tokens(m) for m in messages]
         current = self.transcript.current
         fixed = budget.overheads.per_request + budget.tools_tokens(

@@ -68,7 +68,14 @@ class TranscriptExplorer:
             value=self.pins.policy.counter,
             layout=widgets.Layout(width="220px"),
         )
+        self.calibrate = widgets.Checkbox(
+            value=self.pins.calibrate,
+            description="calibrate from billed usage",
+            indent=False,
+            layout=widgets.Layout(width="230px"),
+        )
         self.info = widgets.HTML()
+        self.billing = widgets.HTML()  # counted vs billed; a warning when far off the bill
         self.warnings = widgets.HTML()
         self.error = widgets.HTML()
         self.chart = MessageChart(title="Tokens per message and cumulative pressure")
@@ -107,6 +114,7 @@ class TranscriptExplorer:
         self.run_choice.observe(lambda change: self._on_run(change["new"]), names="value")
         self.thread.observe(lambda change: self._on_thread(change["new"]), names="value")
         self.counter.observe(lambda change: self._on_counter(change["new"]), names="value")
+        self.calibrate.observe(lambda change: self._on_calibrate(change["new"]), names="value")
         self.message_index.observe(lambda change: self.select(change["new"]), names="value")
         self.prev_message.on_click(lambda _: self.select(self.state.selected - 1))
         self.next_message.on_click(lambda _: self.select(self.state.selected + 1))
@@ -115,7 +123,7 @@ class TranscriptExplorer:
         self.pins.observe(self._on_policy)
 
         source = widgets.HBox([self.path, self.load_button, self.upload])
-        choose = widgets.HBox([self.run_choice, self.thread, self.counter])
+        choose = widgets.HBox([self.run_choice, self.thread, self.counter, self.calibrate])
         picker = widgets.HBox([self.prev_message, self.message_index, self.next_message])
         self.widget = widgets.VBox(
             [
@@ -123,6 +131,7 @@ class TranscriptExplorer:
                 choose,
                 self.error,
                 self.info,
+                self.billing,
                 self.warnings,
                 self.chart.figure,
                 widgets.HTML("<b>Messages</b>"),
@@ -184,6 +193,11 @@ class TranscriptExplorer:
             self.pins.update(counter=name)
 
     @guarded
+    def _on_calibrate(self, on: bool) -> None:
+        if on != self.pins.calibrate:
+            self.pins.set_calibrate(on)
+
+    @guarded
     def select(self, index: int) -> None:
         if not self.state.messages:
             return
@@ -204,6 +218,10 @@ class TranscriptExplorer:
         elif what == "policy":
             self._sync_counter()
             self._draw(pins_only=self._drawn_key() == getattr(self, "_key", None))
+            if self.usage_check is None or self.usage_check.calibration is not (
+                self.pins.policy.calibration
+            ):
+                self._show_usage()
         # "upto" moves only the pin editor's cursor
 
     # -- drawing --------------------------------------------------------------------------------
@@ -224,6 +242,7 @@ class TranscriptExplorer:
         return (
             id(self.state.messages),
             policy.counter,
+            id(policy.calibration),
             policy.limit,
             policy.compact_at,
             policy.evict_at,
@@ -265,6 +284,8 @@ class TranscriptExplorer:
     def _sync_counter(self) -> None:
         if self.counter.value != self.pins.policy.counter:
             self.counter.value = self.pins.policy.counter
+        if self.calibrate.value != self.pins.calibrate:
+            self.calibrate.value = self.pins.calibrate
 
     def _info(self) -> None:
         state, pins = self.state, self.pins
@@ -384,9 +405,21 @@ class TranscriptExplorer:
         self.table.render()
 
     # -- estimate vs billed --------------------------------------------------------------------------
+    def _billing_html(self, check: CountCheck) -> str:
+        """Counted vs billed at the top of the panel: a warning with the fix when far off."""
+        note = self.pins.window_note
+        warning = check.warning(
+            fix="tick 'calibrate from billed usage' above (in code: "
+            "explorer.pins.set_calibrate(True), or Budget(calibration=working_memory.calibrate(t)))"
+        )
+        if warning:
+            return notice_html(warning, "warn") + (notice_html(note) if note else "")
+        return notice_html(check.headline() + (f"; {note}" if note else ""))
+
     def _show_usage(self) -> None:
         transcript = self.state.current
         self.usage_check = None
+        self.billing.value = notice_html(self.pins.window_note) if self.pins.window_note else ""
         if transcript is None or not transcript.calls:
             self.usage.value = notice_html(
                 "This log recorded no provider usage, so there is no billed count to compare with."
@@ -396,19 +429,26 @@ class TranscriptExplorer:
             return
         from ..usage_check import check_counts
 
+        calibration = self.pins.policy.calibration
         try:
-            check = check_counts(transcript, self.pins.policy.counter)
+            check = check_counts(
+                transcript,
+                None if calibration is not None else self.pins.policy.counter,
+                calibration=calibration,
+            )
         except Exception as exc:
             self.usage.value = notice_html(f"usage check failed: {readable_error(exc)}", "warn")
             return
         self.usage_check = check
+        self.billing.value = self._billing_html(check)
         summary = check.summary()
         self.usage.value = table_html(
             [summary],
             list(summary),
             numeric=["calls", "skipped", "mean", "p5", "median", "p95"],
             caption="Counter estimate ÷ provider-billed input tokens, per logged call "
-            "(1.0 is exact; under 1 the counter undercounts).",
+            "(1.0 is exact; under 1 the counter undercounts)."
+            + (f" {calibration.describe()}" if calibration is not None else ""),
         )
         p = self._palette
         xs = [c.index for c in check.calls]

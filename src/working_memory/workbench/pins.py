@@ -350,7 +350,13 @@ class PinPolicyEditor:
             state = self.state
             messages = state.transcript.messages
             policy = state.policy
-            key = (id(messages), len(messages), policy.counter, policy.limit)
+            key = (
+                id(messages),
+                len(messages),
+                policy.counter,
+                id(policy.calibration),
+                policy.limit,
+            )
             if full or key != self._key:
                 names = state.transcript.current.tool_names() if state.transcript.current else {}
                 self._tools = [_tool_of(m, names) for m in messages]
@@ -397,6 +403,20 @@ class PinPolicyEditor:
         finally:
             self._syncing = False
 
+    def _billing(self) -> str:
+        """Counted vs billed when the log has usage: a warning with the fix when far off."""
+        check = self.state.count_check()
+        note = self.state.window_note
+        if check is None:
+            return notice_html(note) if note else ""
+        warning = check.warning(
+            fix="tick 'calibrate from billed usage' in the explorer (in code: "
+            "editor.state.set_calibrate(True))"
+        )
+        if warning:
+            return notice_html(warning, "warn") + (notice_html(note) if note else "")
+        return notice_html(check.headline() + (f"; {note}" if note else ""))
+
     def _summary(self) -> None:
         preview = self.state.preview
         if not self.state.transcript.messages:
@@ -417,7 +437,7 @@ class PinPolicyEditor:
             "evicted": len(preview.evicted),
             "policy changes": ", ".join(f"{k}={v}" for k, v in changes.items()) or "defaults",
         }
-        self.summary.value = table_html(
+        self.summary.value = self._billing() + table_html(
             [row], list(row), numeric=["pressure", "tokens", "limit", "pinned", "evicted"]
         )
         if end > start:

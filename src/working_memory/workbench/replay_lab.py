@@ -69,8 +69,52 @@ class ReplayLabState:
 
     @property
     def policies(self) -> dict[str, Policy]:
-        """Presets, policies added with `add_policy`, and the edited one (always current)."""
-        return {**presets(), **self.extra, EDITED: self.policy_state.policy}
+        """Presets, policies added with `add_policy`, and the edited one (always current).
+
+        Presets and added policies that keep the default window take the window the edited
+        policy took from the log's model, and its calibration when it has one (same counter).
+        """
+        from .. import config
+
+        edited = self.policy_state.policy
+        fitted: dict[str, Policy] = {}
+        for name, policy in {**presets(), **self.extra}.items():
+            if policy.window == config.WINDOW and edited.window != config.WINDOW:
+                policy = policy.replace(window=edited.window)
+            if edited.calibration is not None and policy.counter == edited.counter:
+                policy = policy.replace(calibration=edited.calibration)
+            fitted[name] = policy
+        return {**fitted, EDITED: edited}
+
+    def billing(self) -> list[tuple[str, str]]:
+        """(kind, text) lines for the replays: counted vs billed, the window, warnings."""
+        from ..usage_check import check_counts
+
+        lines: list[tuple[str, str]] = []
+        if self.policy_state.window_note:
+            lines.append(("note", self.policy_state.window_note))
+        transcript = self.transcript.current
+        if transcript is None or not any(c.total_input_tokens > 0 for c in transcript.calls):
+            return lines
+        seen: set[tuple[str, int]] = set()
+        for name, replayed in self.replays.items():
+            policy = replayed.policy
+            key = (policy.counter, id(policy.calibration))
+            if key in seen:
+                continue
+            seen.add(key)
+            calibration = policy.calibration
+            check = check_counts(
+                transcript,
+                None if calibration is not None else policy.counter,
+                calibration=calibration,
+            )
+            warning = check.warning(
+                fix="tick 'calibrate from billed usage' in the explorer, or "
+                "policy.replace(calibration=working_memory.calibrate(transcript))"
+            )
+            lines.append(("warn", f"{name}: {warning}") if warning else ("note", check.headline()))
+        return lines
 
     def add_policy(self, name: str, policy: Policy) -> None:
         if not name.strip() or name == EDITED:
@@ -176,6 +220,7 @@ class ReplayLab:
         )
         self.stack = go.FigureWidget()
         self.stats = widgets.HTML()
+        self.billing = widgets.HTML()  # counted vs billed of the replays; warnings when far off
         self.report_path = widgets.Text(
             value="working-memory-report.html",
             description="report",
@@ -195,6 +240,7 @@ class ReplayLab:
                 widgets.HBox([self.choices, self.policy_info]),
                 widgets.HBox([self.run_button, self.task.box]),
                 self.error,
+                self.billing,
                 self.pressure,
                 self.stack_choice,
                 self.stack,
@@ -264,6 +310,7 @@ class ReplayLab:
         replays = list(self.state.replays.values())
         if not replays:
             return
+        self.billing.value = "".join(notice_html(text, kind) for kind, text in self.state.billing())
         self._replace(self.pressure, pressure_figure(replays))
         self.stack_choice.options = list(self.state.replays)
         if self.stack_choice.value not in self.state.replays:
