@@ -55,8 +55,8 @@ def test_template_validation_is_inline(compacted: Transcript) -> None:
     assert "template OK" in lab.problems.value
 
 
-def test_offline_says_the_prompt_is_not_used(compacted: Transcript) -> None:
-    lab = PromptLab(compacted)
+def test_offline_says_the_prompt_is_not_used(long_session: Transcript) -> None:
+    lab = PromptLab(long_session)
     assert lab.mode.value == "offline"
     assert lab.template.disabled and lab.shipped.disabled  # the editor is off offline
     assert "the prompt is not used" in lab.problems.value
