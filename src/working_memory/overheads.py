@@ -64,8 +64,17 @@ ANTHROPIC = MessageOverheads(
 GENERIC = replace(ANTHROPIC, family="generic")
 
 
+# Blocks billed by size class, not by their (base64) bytes: budgeted at the flat image cost.
+MEDIA_BLOCKS = frozenset(
+    {"image", "image_url", "input_image", "document", "file", "input_file", "input_audio"}
+)
+
+
 def content_text(content: Any) -> tuple[str, int]:
-    """The countable text of a message's content, and the number of image blocks in it."""
+    """The countable text of a message's content, and the number of media blocks in it.
+
+    Media (images, documents, audio) are counted by block, never by their encoded bytes, also
+    inside an Anthropic `tool_result` block (a computer-use screenshot)."""
     if content is None:
         return "", 0
     if isinstance(content, str):
@@ -78,10 +87,14 @@ def content_text(content: Any) -> tuple[str, int]:
                 texts.append(str(block))
                 continue
             kind = block.get("type")
-            if kind in ("image", "image_url", "input_image"):
+            if kind in MEDIA_BLOCKS:
                 images += 1
             elif isinstance(block.get("text"), str):
                 texts.append(block["text"])
+            elif kind == "tool_result":
+                text, inner = content_text(block.get("content"))
+                texts.append(text)
+                images += inner
             else:
                 texts.append(json.dumps(block, ensure_ascii=False))
         return "\n".join(texts), images
@@ -102,8 +115,16 @@ def message_tokens(
     text, images = content_text(message.get("content"))
     counted = counter.count(text) if content_tokens is None else content_tokens
     total = overheads.per_message + counted + images * overheads.image
-    if message.get("role") == "tool":
+    role = message.get("role")
+    if role == "tool":
         total += overheads.per_tool_result
+    elif role == "user" and isinstance(message.get("content"), list):
+        results = sum(
+            1
+            for block in message["content"]
+            if isinstance(block, Mapping) and block.get("type") == "tool_result"
+        )
+        total += results * overheads.per_tool_result
     for call in message.get("tool_calls") or ():
         function = call.get("function") or {}
         arguments = function.get("arguments") or ""

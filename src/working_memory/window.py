@@ -130,23 +130,6 @@ class ManagedWindow:
     ) -> None:
         self._budget = budget if budget is not None else Budget()
         self._limit = self._budget.limit
-        if not 0 < compact_at <= evict_at:
-            raise ValueError(
-                f"compact_at={compact_at} must be above 0 and at most evict_at={evict_at}"
-            )
-        if strategy not in STRATEGIES:
-            raise ValueError(f"strategy={strategy!r}: expected one of {', '.join(STRATEGIES)}")
-        if max_tool_tokens is not None and max_tool_tokens > self._limit:
-            raise ValueError(
-                f"max_tool_tokens={max_tool_tokens} is larger than the budget's limit of "
-                f"{self._limit} tokens: one tool result could fill the whole window"
-            )
-        if max_tool_tokens is not None and max_tool_tokens < 1:
-            raise ValueError(
-                f"max_tool_tokens={max_tool_tokens} must be positive (or None for no truncation)"
-            )
-        if max_span_tokens < 1:
-            raise ValueError(f"max_span_tokens={max_span_tokens} must be positive")
         if max_span is not None:
             warnings.warn(
                 "ManagedWindow(max_span=...) is deprecated: a span is bounded by tokens now "
@@ -174,6 +157,7 @@ class ManagedWindow:
         self.max_compactions_per_prepare = max_compactions_per_prepare
         # Old summaries are evicted outright, never re-summarised: keep at most this many.
         self.max_summaries = max(1, max_summaries)
+        self._check_settings()
 
         self._pins = pins if pins is not None else PinPolicy()
         self._entries: list[_Entry] = []
@@ -192,8 +176,9 @@ class ManagedWindow:
         # changes, so that prepare() stays cheap while the window sits over a threshold.
         self._appended_tokens = 0  # tokens ever appended (only grows)
         self._search_after: int | None = None  # no span qualified: search again at this total
-        self._mask_floor = -1  # unmasked results left by the last masking pass (-1: none yet)
+        self._mask_after = 0  # masking found too little: try again at this appended total
         self._evict_after: int | None = None  # eviction found nothing at this appended total
+        self._over_budget = False  # the last prepare() ended over evict_at
         self._clock = clock
         self._retry_at = -math.inf  # the summariser is not called before this clock time
         self._failures = 0  # summariser failures in a row (for the backoff)
@@ -247,18 +232,62 @@ class ManagedWindow:
 
     def configure(self, **settings: Any) -> None:
         """Change thresholds in place (the names `ManagedWindow()` takes); the next
-        `prepare()` applies them. Unknown names are an error."""
+        `prepare()` applies them. Unknown names or values the constructor would refuse are
+        an error, and then nothing changes."""
         unknown = sorted(set(settings) - set(self._SETTINGS))
         if unknown:
             raise TypeError(f"configure(): unknown setting(s) {', '.join(unknown)}")
+        before = {name: getattr(self, name) for name in settings}
         for name, value in settings.items():
             setattr(self, name, value)
+        try:
+            self._check_settings()
+        except ValueError:
+            for name, value in before.items():
+                setattr(self, name, value)
+            raise
         self._forget_searches()
+
+    def _check_settings(self) -> None:
+        compact_at, evict_at = self.compact_at, self.evict_at
+        if not 0 < compact_at <= evict_at:
+            raise ValueError(
+                f"compact_at={compact_at} must be above 0 and at most evict_at={evict_at}"
+            )
+        if self.strategy not in STRATEGIES:
+            raise ValueError(f"strategy={self.strategy!r}: expected one of {', '.join(STRATEGIES)}")
+        max_tool_tokens = self.max_tool_tokens
+        if max_tool_tokens is not None and max_tool_tokens > self._limit:
+            raise ValueError(
+                f"max_tool_tokens={max_tool_tokens} is larger than the budget's limit of "
+                f"{self._limit} tokens: one tool result could fill the whole window"
+            )
+        if max_tool_tokens is not None and max_tool_tokens < 1:
+            raise ValueError(
+                f"max_tool_tokens={max_tool_tokens} must be positive (or None for no truncation)"
+            )
+        if self.max_span_tokens < 1:
+            raise ValueError(f"max_span_tokens={self.max_span_tokens} must be positive")
+        if not 0 <= self.min_gain < 1:
+            raise ValueError(f"min_gain={self.min_gain} must be in [0, 1)")
+        for name in ("min_span", "max_summaries", "max_compactions_per_prepare"):
+            if getattr(self, name) < 1:
+                raise ValueError(f"{name}={getattr(self, name)} must be at least 1")
+        if self.keep_tool_results < 0:
+            raise ValueError(f"keep_tool_results={self.keep_tool_results} must not be negative")
+        if not 0 < self.compact_to <= compact_at:
+            raise ValueError(
+                f"compact_to={self.compact_to} must be above 0 and at most compact_at={compact_at}"
+            )
+        if not 0 < self.evict_to <= evict_at:
+            raise ValueError(
+                f"evict_to={self.evict_to} must be above 0 and at most evict_at={evict_at}"
+            )
 
     def _forget_searches(self) -> None:
         """Settings or pins changed: what a pass found before no longer holds."""
         self._search_after = None
-        self._mask_floor = -1
+        self._mask_after = 0
         self._evict_after = None
 
     @property
@@ -370,11 +399,22 @@ class ManagedWindow:
             raise ValueError(str(exc).replace("message", where, 1)) from None
         role = message.get("role")
         message = dict(message)
+        # The window owns what it holds: a caller that keeps filling its own list of blocks
+        # must not change what was counted.
+        if isinstance(message.get("content"), list):
+            message["content"] = [
+                dict(b) if isinstance(b, Mapping) else b for b in message["content"]
+            ]
+        if isinstance(message.get("tool_calls"), list):
+            message["tool_calls"] = [
+                dict(c) if isinstance(c, Mapping) else c for c in message["tool_calls"]
+            ]
         answered = tool_result_ids(message)
         is_result = role == "tool" or bool(answered)
+        cuts: list[tuple[int, int, int]] = []
+        reference = None
         if is_result and self.max_tool_tokens is not None:
-            message, content_tokens = self._truncate(message)
-            tokens = self._budget.message_tokens(message, content_tokens=content_tokens)
+            message, tokens, cuts, reference = self._truncated(message, max(1, len(answered)))
         else:
             tokens = self._budget.message_tokens(message)
         if tokens > self._limit:
@@ -383,6 +423,8 @@ class ManagedWindow:
                 f"budget: it cannot be sent at all"
             )
         # Validated and counted: from here on nothing raises, so a refusal changes nothing.
+        for before, after, dropped in cuts:
+            self._event("truncated", 1, before, after, reason=f"{dropped} chars", archive=reference)
         self._next_id += 1
         if answered or self._call_owner or role == "assistant":
             group = self._pair(entry_id, message, answered)
@@ -463,18 +505,16 @@ class ManagedWindow:
                 return entry.id
         raise KeyError("that message is not in the window")
 
-    def _truncate(self, message: dict[str, Any]) -> tuple[dict[str, Any], int | None]:
-        """The message with each tool result over `max_tool_tokens` cut head+tail, and (for a
-        `tool` message) its text's token count, so that append does not count it again.
-
-        Anthropic `tool_result` blocks are cut one by one; the other blocks stay as they are.
-        """
-        assert self.max_tool_tokens is not None
-        limit = self.max_tool_tokens
-        counter = self.budget.token_counter
-        whole = message.get("role") == "tool"
+    def _cut_results(
+        self, message: dict[str, Any], limit: int, reference: str | None
+    ) -> tuple[dict[str, Any], int | None, list[tuple[int, int, int]]]:
+        """The message with each tool result over `limit` tokens cut head+tail (naming
+        `reference`), the text's token count for a `tool` message (so append does not count it
+        again), and (tokens before, after, chars dropped) per cut. Changes nothing else:
+        Anthropic `tool_result` blocks are cut one by one, other blocks stay as they are."""
+        counter = self._budget.token_counter
         counted: list[int] = []
-        cuts: list[tuple[int, int, int]] = []  # (tokens before, tokens after, chars dropped)
+        cuts: list[tuple[int, int, int]] = []
 
         def cut(text: str, _call_id: str) -> str | None:
             tokens = counter.count(text)
@@ -488,23 +528,37 @@ class ManagedWindow:
             cuts.append((tokens, after, len(text) - len(short)))
             return short
 
-        # The archive reference goes into the marker, so it is written before cutting; the
-        # full text is archived only when something is cut (a second, cheap pass).
-        reference: str | None = None
         result = map_tool_results(message, cut)
-        if not cuts:
-            return message, (counted[0] if whole and counted else None)
-        if self.archive is not None:
+        whole = message.get("role") == "tool" and len(counted) == 1
+        return (result if cuts else message), (counted[0] if whole else None), cuts
+
+    def _truncated(
+        self, message: dict[str, Any], results: int
+    ) -> tuple[dict[str, Any], int, list[tuple[int, int, int]], str | None]:
+        """A tool-result message cut to fit, its token count, its cuts and where the whole
+        was archived. Nothing else changes, so a refusal afterwards leaves no trace.
+
+        Each result is cut to `max_tool_tokens`; when a turn of many results is still over the
+        budget, each is cut further, to its share of half the budget, rather than refused."""
+        assert self.max_tool_tokens is not None
+        limit = self.max_tool_tokens
+        cut, content_tokens, cuts = self._cut_results(message, limit, None)
+        tokens = self._budget.message_tokens(cut, content_tokens=content_tokens)
+        if tokens > self._limit and results > 1:
+            limit = max(16, min(limit, self._limit // (2 * results)))
+            cut, content_tokens, cuts = self._cut_results(message, limit, None)
+            tokens = self._budget.message_tokens(cut, content_tokens=content_tokens)
+        if cuts and self.archive is not None and tokens <= self._limit:
+            # The marker names where the whole text is: archive it, then cut again naming it.
             reference, error = self._archive([message], "truncated", [self._next_id])
             if reference is not None:
-                counted.clear()
-                cuts.clear()
-                result = map_tool_results(message, cut)
+                named, named_tokens, named_cuts = self._cut_results(message, limit, reference)
+                named_total = self._budget.message_tokens(named, content_tokens=named_tokens)
+                if named_total <= self._limit:
+                    return named, named_total, named_cuts, reference
             else:
                 log.warning("tool result cut without an archived copy: %s", error)
-        for before, after, dropped in cuts:
-            self._event("truncated", 1, before, after, reason=f"{dropped} chars", archive=reference)
-        return result, (counted[0] if whole and counted else None)
+        return cut, tokens, cuts, None
 
     def _archive(
         self, messages: Sequence[Mapping[str, Any]], reason: str, ids: Sequence[int]
@@ -549,7 +603,7 @@ class ManagedWindow:
             if (
                 self.strategy in ("mask", "hybrid")
                 and self._unmasked_tools > self.keep_tool_results
-                and self._unmasked_tools >= self._mask_floor + max(1, self.keep_tool_results)
+                and self._appended_tokens >= self._mask_after
             ):
                 self._mask_old_tool_results()
             if self.strategy in ("compact", "hybrid") and self._compactor is not None:
@@ -559,16 +613,17 @@ class ManagedWindow:
             if self.pressure() > self.evict_at:
                 # Nothing more can go until a message arrives (or pins change).
                 self._evict_after = self._appended_tokens
-        if self.pressure() > self.evict_at:
-            last = self.events[-1] if self.events else None
-            if last is None or last.kind != "over_budget" or last.tokens_after != self.tokens():
-                self._event(
-                    "over_budget",
-                    0,
-                    self.tokens(),
-                    self.tokens(),
-                    reason="everything left is pinned; sending anyway",
-                )
+        over = self.pressure() > self.evict_at
+        if over and not self._over_budget:
+            # Once per stretch over the line, not once per call.
+            self._event(
+                "over_budget",
+                0,
+                self.tokens(),
+                self.tokens(),
+                reason="everything left is pinned; sending anyway",
+            )
+        self._over_budget = over
         pressure = self.pressure()
         self.pressure_log.append(pressure)
         if log.isEnabledFor(logging.INFO):
@@ -764,7 +819,9 @@ class ManagedWindow:
         return f"; summariser not called again for {delay:g} s"
 
     def _evict_old_summaries(self) -> None:
-        summaries = [entry for entry in self._entries if entry.summary]
+        pinned = self._explicit | self._pins.explicit
+        # A summary the user pinned stays, and does not count against max_summaries.
+        summaries = [e for e in self._entries if e.summary and e.id not in pinned]
         surplus = summaries[: max(0, len(summaries) - self.max_summaries)]
         if surplus:
             self._remove(
@@ -859,7 +916,8 @@ class ManagedWindow:
 
     def _mask_old_tool_results(self) -> None:
         """Observation masking: tool results older than the last `keep_tool_results` become a
-        one-line placeholder naming the tool and the size dropped (the original is archived)."""
+        one-line placeholder naming the tool and the size dropped (the original is archived).
+        A result already smaller than its placeholder is left as it is, and never tried again."""
         entries = self._entries
         victims = mask_victims(
             [e.result for e in entries],
@@ -867,46 +925,56 @@ class ManagedWindow:
             [reason is not None for reason in self.pin_reasons()],
             self.keep_tool_results,
         )
-        if not victims:
-            self._mask_floor = self._unmasked_tools
-            return
         names = self._tool_names()
         tokens_before, pressure_before = self.tokens(), self.pressure()
-        ids = [entries[i].id for i in victims]
-        reference, archive_error = self._archive(
-            [entries[i].message for i in victims], "masked", ids
-        )
-        if archive_error:
-            self._mask_floor = self._unmasked_tools
-            return
-        where = f"; full text in {reference}" if reference else ""
 
-        def placeholder(text: str, call_id: str) -> str:
-            return f"[{names.get(call_id, 'tool')} result masked: {len(text)} chars dropped{where}]"
+        def masked(entry: _Entry, where: str) -> dict[str, Any]:
+            def placeholder(text: str, call_id: str) -> str:
+                name = names.get(call_id, "tool")
+                return f"[{name} result masked: {len(text)} chars dropped{where}]"
 
+            return map_tool_results(entry.message, placeholder)
+
+        # Only what the placeholder shrinks is archived and replaced (judged with room for
+        # the archive reference the placeholder will name).
+        room = "; full text in " + "x" * 60 if self.archive is not None else ""
+        shrink: list[int] = []
         for i in victims:
             entry = entries[i]
-            masked = map_tool_results(entry.message, placeholder)
-            tokens = self.budget.message_tokens(masked)
-            if tokens >= entry.tokens:
-                continue
-            self._message_tokens += tokens - entry.tokens
-            entry.message, entry.tokens, entry.masked = masked, tokens, True
-            self._unmasked_tools -= 1
-            self._messages[i] = masked
-        # Results left unmasked now (kept, pinned, or too small to shrink) do not trigger
-        # another pass until keep_tool_results more have arrived.
-        self._mask_floor = self._unmasked_tools
-        self._event(
-            "masked",
-            len(victims),
-            tokens_before,
-            self.tokens(),
-            pressure_before=pressure_before,
-            reason=f"kept the last {self.keep_tool_results} tool results",
-            ids=ids,
-            archive=reference,
-        )
+            if self.budget.message_tokens(masked(entry, room)) < entry.tokens:
+                shrink.append(i)
+            else:
+                entry.masked = True  # as small as its placeholder: nothing to hide
+                self._unmasked_tools -= 1
+        if shrink:
+            ids = [entries[i].id for i in shrink]
+            reference, archive_error = self._archive(
+                [entries[i].message for i in shrink], "masked", ids
+            )
+            if not archive_error:
+                where = f"; full text in {reference}" if reference else ""
+                for i in shrink:
+                    entry = entries[i]
+                    new = masked(entry, where)
+                    tokens = self.budget.message_tokens(new)
+                    self._message_tokens += tokens - entry.tokens
+                    entry.message, entry.tokens, entry.masked = new, tokens, True
+                    self._unmasked_tools -= 1
+                    self._messages[i] = new
+                self._event(
+                    "masked",
+                    len(shrink),
+                    tokens_before,
+                    self.tokens(),
+                    pressure_before=pressure_before,
+                    reason=f"kept the last {self.keep_tool_results} tool results",
+                    ids=ids,
+                    archive=reference,
+                )
+        if self.pressure() > self.compact_at:
+            # Still over: mask again only once min_gain's worth of new tokens has arrived,
+            # so that prepare() stays amortised O(1) between the thresholds.
+            self._mask_after = self._appended_tokens + max(1, int(self.min_gain * self._limit))
 
     def _tool_names(self) -> dict[str, str]:
         names: dict[str, str] = {}

@@ -358,7 +358,7 @@ def test_anthropic_groups_are_compacted_and_evicted_whole() -> None:
     window = make_window()
     window.append({"role": "user", "content": "TASK: go"})
     for n in range(40):
-        for message in anthropic_exchange(n, size=100):
+        for message in anthropic_exchange(n, size=250):
             window.append(message)
         window.prepare()
         assert anthropic_pairing_ok(window.messages)
@@ -383,7 +383,7 @@ def test_anthropic_tool_results_are_masked() -> None:
     window = make_window(strategy="mask", keep_tool_results=1, compactor=None)
     window.append({"role": "user", "content": "TASK: go"})
     for n in range(30):
-        for message in anthropic_exchange(n, size=150):
+        for message in anthropic_exchange(n, size=400):
             window.append(message)
     window.prepare()
     masked = [
@@ -474,3 +474,124 @@ def test_a_developer_message_is_accepted_and_pinned_like_a_system_prompt() -> No
     window.prepare()
     assert window.messages[0] == {"role": "developer", "content": "You are terse."}
     assert window.pin_reasons()[:2] == ["system", "task"]
+
+
+# -- found by trying the window as a hostile user would ----------------------------------------
+def test_a_pinned_summary_outlives_max_summaries() -> None:
+    window = make_window(max_summaries=1, compactor=fake_compactor())
+    window.append({"role": "user", "content": "TASK: go"})
+    fill(window, turns=60)
+    window.prepare()
+    first = next(i for i in window.ids if i < 0)
+    window.pin(first)
+    for round_ in range(1, 4):
+        fill(window, turns=40, start=round_ * 100)
+        window.prepare()
+    assert first in window.ids
+    assert sum(1 for flag in window.is_summary() if flag) >= 2  # others came and went
+
+
+def test_an_image_inside_a_tool_result_costs_what_an_image_costs() -> None:
+    data = "QUJD" * 20_000  # 80 kB of base64
+    shot = {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": data}}
+    as_user = make_window()
+    as_user.append({"role": "user", "content": [shot]})
+    window = make_window()
+    window.append(
+        {
+            "role": "assistant",
+            "content": [{"type": "tool_use", "id": "t", "name": "s", "input": {}}],
+        }
+    )
+    window.append(
+        {
+            "role": "user",
+            "content": [{"type": "tool_result", "tool_use_id": "t", "content": [shot]}],
+        }
+    )
+    per_result = window.budget.overheads.per_tool_result
+    assert window.message_tokens()[-1] <= as_user.tokens() + per_result + 5
+    assert window.tokens() == recount(window)
+
+
+def test_masking_leaves_small_results_alone_once(tmp_path: Any) -> None:
+    archive = JsonlArchive(tmp_path / "a.jsonl")
+    window = make_window(strategy="mask", compactor=None, keep_tool_results=2, archive=archive)
+    window.append({"role": "user", "content": "TASK: go"})
+    for n in range(300):
+        call = {"id": f"c{n}", "type": "function", "function": {"name": "sh", "arguments": "{}"}}
+        window.append({"role": "assistant", "content": f"step {n} " * 10, "tool_calls": [call]})
+        window.append({"role": "tool", "tool_call_id": f"c{n}", "content": "ok"})
+        window.prepare()
+    assert not [
+        e for e in window.events if e.kind == "masked"
+    ]  # "ok" is smaller than any placeholder
+    records = read_archive(archive.path) if archive.path.exists() else []
+    assert not [r for r in records if r["reason"] == "masked"]
+
+
+def test_many_parallel_results_are_cut_to_fit_instead_of_refused(tmp_path: Any) -> None:
+    archive = JsonlArchive(tmp_path / "a.jsonl")
+    window = make_window(archive=archive, max_tool_tokens=1_000)
+    window.append({"role": "user", "content": "TASK: go"})
+    ids = [f"t{k}" for k in range(24)]
+    window.append(
+        {
+            "role": "assistant",
+            "content": [{"type": "tool_use", "id": i, "name": "cat", "input": {}} for i in ids],
+        }
+    )
+    results = [{"type": "tool_result", "tool_use_id": i, "content": "line\n" * 4_000} for i in ids]
+    window.append({"role": "user", "content": results})
+    assert window.open_tool_calls == 0
+    assert window.tokens() <= window.limit
+    assert [r["window_id"] for r in read_archive(archive.path)] == [2]
+
+
+def test_a_refused_message_leaves_no_trace(tmp_path: Any) -> None:
+    archive = JsonlArchive(tmp_path / "a.jsonl")
+    window = make_window(archive=archive, max_tool_tokens=None)
+    window.append({"role": "user", "content": "TASK: go"})
+    call = {"id": "c", "type": "function", "function": {"name": "sh", "arguments": "{}"}}
+    window.append({"role": "assistant", "content": None, "tool_calls": [call]})
+    before = (window.messages, list(window.events), window.tokens())
+    with pytest.raises(ValueError, match="cannot be sent at all"):
+        window.append({"role": "tool", "tool_call_id": "c", "content": "x " * 60_000})
+    assert (window.messages, list(window.events), window.tokens()) == before
+    assert not archive.path.exists() or read_archive(archive.path) == []
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [
+        {"strategy": "hybird"},
+        {"compact_at": 0.95, "evict_at": 0.5},
+        {"max_span_tokens": 0},
+        {"compact_at": -1},
+    ],
+)
+def test_configure_refuses_what_the_constructor_refuses(settings: dict[str, Any]) -> None:
+    window = make_window()
+    before = {name: getattr(window, name) for name in settings}
+    with pytest.raises(ValueError):
+        window.configure(**settings)
+    assert {name: getattr(window, name) for name in settings} == before
+
+
+def test_the_window_owns_the_blocks_it_counted() -> None:
+    window = make_window()
+    blocks = [{"type": "text", "text": "hello"}]
+    window.append({"role": "user", "content": blocks})
+    blocks.append({"type": "text", "text": "more " * 500})
+    blocks[0]["text"] = "changed " * 100
+    assert window.tokens() == recount(window)
+
+
+def test_over_budget_is_said_once_per_stretch() -> None:
+    window = make_window(pins=PinPolicy(keep_recent=10_000), compactor=None)
+    window.append({"role": "user", "content": "TASK: go"})
+    fill(window, turns=120)
+    for n in range(50):
+        window.append({"role": "assistant", "content": f"more {n}"})
+        window.prepare()
+    assert [e.kind for e in window.events].count("over_budget") == 1
