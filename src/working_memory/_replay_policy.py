@@ -7,6 +7,7 @@ import json
 import math
 import re
 import tomllib
+import warnings
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -323,8 +324,8 @@ def _check_types(policy: Policy) -> None:
 
 
 PRESETS: dict[str, Policy] = {
-    # The seed design: chars/4 token estimate, the last 4 turns pinned, compact then evict.
-    "seed": Policy(counter="estimate", keep_recent=4, strategy="compact"),
+    # The simplest design: chars/4 token estimate, the last 4 turns pinned, compact then evict.
+    "chars4": Policy(counter="estimate", keep_recent=4, strategy="compact"),
     "default": Policy(),
     # Observation masking (Anthropic's clear_tool_uses, the JetBrains "complexity trap" study).
     "masking": Policy(strategy="mask", keep_tool_results=3),
@@ -335,6 +336,9 @@ PRESETS: dict[str, Policy] = {
 }
 
 
+_RENAMED_PRESETS = {"seed": "chars4"}
+
+
 def resolve_policy(spec: str | Path | Policy | Mapping[str, Any]) -> tuple[str, Policy]:
     """(name, policy) from a preset name, a JSON/TOML file, a mapping or a Policy."""
     if isinstance(spec, Policy):
@@ -342,6 +346,14 @@ def resolve_policy(spec: str | Path | Policy | Mapping[str, Any]) -> tuple[str, 
     if isinstance(spec, Mapping):
         return "policy", Policy.from_dict(spec)
     text = str(spec)
+    if text in _RENAMED_PRESETS:
+        new = _RENAMED_PRESETS[text]
+        warnings.warn(
+            f"the preset {text!r} is now called {new!r}; the old name goes in the next release",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        text = new
     if text in PRESETS:
         return text, PRESETS[text]
     path = Path(text)

@@ -54,7 +54,3 @@ class WindowEvent:
         if self.kind == "compaction_skipped":
             return f"compaction skipped at pressure {self.pressure_after:.2f}{why}"
         return f"over budget with everything pinned: {pressure}{why}"
-
-    def __contains__(self, text: object) -> bool:
-        # `"compacted" in event` reads as it did when events were strings.
-        return isinstance(text, str) and text in str(self)

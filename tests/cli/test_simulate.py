@@ -1,4 +1,4 @@
-"""Tier 2 of the seed: `working-memory simulate --turns 500`, read as a person would."""
+"""Tier 2 of the design reference: `working-memory simulate --turns 500`, read as a person would."""
 
 from __future__ import annotations
 

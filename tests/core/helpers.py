@@ -29,7 +29,7 @@ class ScriptedClient:
 
 
 def fake_compactor(reply: str | None = "- kept fact: /src/app.py") -> Compactor:
-    """The seed's FakeCompactor: `None` stands for a model that said NOTHING."""
+    """The reference design's FakeCompactor: `None` stands for a model that said NOTHING."""
     return Compactor(ScriptedClient(default="NOTHING" if reply is None else reply))
 
 

@@ -8,11 +8,11 @@ from working_memory import PinPolicy, RegexCorrectionRule
 
 from .user_turns import CORRECTIONS, ORDINARY
 
-SEED_MARKERS = ("actually", "no,", "not ", "instead", "i meant", "wrong")
+SUBSTRING_MARKERS = ("actually", "no,", "not ", "instead", "i meant", "wrong")
 
 
-def seed_rule(text: str) -> bool:
-    return any(marker in text.lower() for marker in SEED_MARKERS)
+def substring_rule(text: str) -> bool:
+    return any(marker in text.lower() for marker in SUBSTRING_MARKERS)
 
 
 def test_false_positive_rate_is_under_five_percent() -> None:
@@ -23,8 +23,8 @@ def test_false_positive_rate_is_under_five_percent() -> None:
     assert rate < 0.05, hits
 
 
-def test_the_seed_substring_rule_fails_the_same_corpus() -> None:
-    rate = sum(seed_rule(t) for t in ORDINARY) / len(ORDINARY)
+def test_the_reference_substring_rule_fails_the_same_corpus() -> None:
+    rate = sum(substring_rule(t) for t in ORDINARY) / len(ORDINARY)
     assert rate > 0.20  # what this test exists to prevent
 
 

@@ -1,5 +1,5 @@
-"""One test per defect of the seed's reference code (issue 2). Each docstring says how the
-seed's code fails the same scenario."""
+"""One test per defect of the design reference's code (issue 2). Each docstring says how the
+reference code fails the same scenario."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ def contents(window: ManagedWindow) -> str:
 
 
 def test_1_fresh_summary_is_not_the_first_thing_evicted() -> None:
-    """Seed: `_evict_once` pops the first unpinned index, which is the summary just inserted."""
+    """Reference design: `_evict_once` pops the first unpinned index, which is the summary just inserted."""
     window = make_window(max_span_tokens=700, max_compactions_per_prepare=1)
     window.append({"role": "system", "content": "you are an agent"})
     window.append({"role": "user", "content": "TASK: port the parser"})
@@ -34,7 +34,7 @@ def test_1_fresh_summary_is_not_the_first_thing_evicted() -> None:
 
 
 def test_2_summaries_are_never_fed_back_to_the_compactor() -> None:
-    """Seed: a summary is an ordinary unpinned user turn, so the next span includes it."""
+    """Reference design: a summary is an ordinary unpinned user turn, so the next span includes it."""
     client = ScriptedClient(default="- fact: /srv/app/main.py line 12")
     window = make_window(compactor=Compactor(client))
     window.append({"role": "user", "content": "TASK: keep going"})
@@ -49,7 +49,7 @@ def test_2_summaries_are_never_fed_back_to_the_compactor() -> None:
 
 
 def test_3_eviction_removes_whole_tool_groups() -> None:
-    """Seed: eviction pops single messages, leaving a call without its results (or the reverse)."""
+    """Reference design: eviction pops single messages, leaving a call without its results (or the reverse)."""
     window = make_window(compactor=None)
     window.append({"role": "user", "content": "TASK: run the tools"})
     for n in range(60):
@@ -61,7 +61,7 @@ def test_3_eviction_removes_whole_tool_groups() -> None:
 
 
 def test_3_compaction_spans_respect_groups_with_explicit_pins_inside() -> None:
-    """Seed: an explicit pin on a tool result splits its group, and the span cut orphans it."""
+    """Reference design: an explicit pin on a tool result splits its group, and the span cut orphans it."""
     window = make_window()
     window.append({"role": "user", "content": "TASK: run the tools"})
     for n in range(70):
@@ -77,7 +77,7 @@ def test_3_compaction_spans_respect_groups_with_explicit_pins_inside() -> None:
 
 
 def test_4_explicit_pins_follow_the_message() -> None:
-    """Seed: `explicit` holds list indices, which point at other messages after a compaction."""
+    """Reference design: `explicit` holds list indices, which point at other messages after a compaction."""
     window = make_window()
     window.append({"role": "user", "content": "TASK: refactor"})
     fill(window, turns=20)
@@ -96,7 +96,7 @@ def test_4_explicit_pins_follow_the_message() -> None:
 
 
 def test_5_task_stays_pinned_when_the_log_starts_with_tool_calls() -> None:
-    """Seed: the summary (role user) lands before the task and becomes the 'first user turn'."""
+    """Reference design: the summary (role user) lands before the task and becomes the 'first user turn'."""
     window = make_window()
     for n in range(3):
         tool_exchange(window, n, size=40)  # the agent explores before the user speaks
@@ -116,7 +116,7 @@ def test_5_task_stays_pinned_when_the_log_starts_with_tool_calls() -> None:
 
 
 def test_7_a_single_unpinned_message_does_not_block_compaction() -> None:
-    """Seed: `next_span` stops at the first unpinned run; too short, so it returns (0, 0)."""
+    """Reference design: `next_span` stops at the first unpinned run; too short, so it returns (0, 0)."""
     window = make_window()
     window.append({"role": "system", "content": "you are an agent"})
     window.append({"role": "user", "content": "TASK: tidy the repo"})
@@ -131,7 +131,7 @@ def test_7_a_single_unpinned_message_does_not_block_compaction() -> None:
 
 
 def test_8_a_summary_not_smaller_than_its_span_is_rejected() -> None:
-    """Seed: any non-NOTHING reply replaces the span, even one longer than the span."""
+    """Reference design: any non-NOTHING reply replaces the span, even one longer than the span."""
     client = ScriptedClient(default="very long summary " * 2_000)
     window = make_window(compactor=Compactor(client))
     fill(window, turns=60)
@@ -143,7 +143,7 @@ def test_8_a_summary_not_smaller_than_its_span_is_rejected() -> None:
 
 
 def test_8_low_gain_compaction_is_not_repeated_the_window_evicts_instead() -> None:
-    """Seed: compacts again on the next call however little the last pass freed."""
+    """Reference design: compacts again on the next call however little the last pass freed."""
     client = ScriptedClient(default="- fact: /srv/a/b.py " * 300)  # a summary ~3/4 of its span
     window = make_window(compactor=Compactor(client), min_gain=0.1, max_span_tokens=2_000)
     window.append({"role": "user", "content": "TASK: go"})
@@ -168,7 +168,7 @@ def test_8_low_gain_compaction_is_not_repeated_the_window_evicts_instead() -> No
     ],
 )
 def test_9_budget_validates_itself(kwargs: dict[str, float], match: str) -> None:
-    """Seed: `Budget(window=4096)` gives a negative limit and every message is 'over budget'."""
+    """Reference design: `Budget(window=4096)` gives a negative limit and every message is 'over budget'."""
     with pytest.raises(ValueError, match=match):
         Budget(counter="estimate", **kwargs)  # type: ignore[arg-type]
 
@@ -182,7 +182,7 @@ def test_9_max_tool_tokens_over_the_limit_is_rejected() -> None:
 
 
 def test_10_prepare_returns_only_provider_keys(tmp_path) -> None:
-    """Seed: the summary dict carries `_compacted`, which providers reject as an unknown field."""
+    """Reference design: the summary dict carries `_compacted`, which providers reject as an unknown field."""
     window = make_window(archive=JsonlArchive(tmp_path / "a.jsonl"))
     tool_exchange(window, 0)
     fill(window, turns=80)

@@ -134,3 +134,9 @@ def test_policy_is_frozen_and_changes_lists_only_differences():
         policy.keep_recent = 3  # type: ignore[misc]
     assert policy.changes() == {"keep_recent": 6}
     assert policy.replace(window=64_000).changes() == {"keep_recent": 6, "window": 64_000}
+
+
+def test_the_old_preset_name_still_resolves_with_a_warning() -> None:
+    with pytest.deprecated_call():
+        name, policy = resolve_policy("seed")
+    assert (name, policy) == ("chars4", PRESETS["chars4"])

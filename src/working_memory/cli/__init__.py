@@ -31,13 +31,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"working-memory {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module_name in COMMANDS.values():
-        try:
-            module = import_module(f".{module_name}", __name__)
-        except ModuleNotFoundError as exc:
-            if exc.name and exc.name.startswith(__name__):
-                continue  # a subcommand not built yet in this checkout
-            raise
-        module.add_parser(subparsers)
+        import_module(f".{module_name}", __name__).add_parser(subparsers)
     return parser
 
 
