@@ -120,7 +120,9 @@ def plot_traces(page: Any, scope: str = "") -> list[list[dict[str, Any]]]:
     return page.evaluate(
         """(scope) => [...document.querySelectorAll(scope + ' .js-plotly-plot')]
             .filter(div => div.data)
-            .map(div => div.data.map(t => ({name: t.name || '', n: (t.x || []).length})))""",
+            .map(div => div.data.map(t => ({name: t.name || '', n: Math.max(...[t.x, t.y].map(
+                // plotly may hold data as typed arrays ({dtype, bdata}) rather than lists
+                v => !v ? 0 : (v.length ?? (v.bdata ? v.bdata.length : 0))))})))""",
         scope,
     )
 
@@ -226,7 +228,8 @@ def test_notebook_runs_in_jupyterlab(
             "(n) => document.querySelectorAll('.js-plotly-plot .main-svg').length >= n",
             arg=plots,
         )
-        assert all(any(t["n"] for t in graph) for graph in plot_traces(browser_page))
+        graphs = plot_traces(browser_page)
+        assert all(any(t["n"] for t in graph) for graph in graphs), graphs
     assert browser_page.evaluate(_WIDGET_FAILURES) == []
     assert browser_page.evaluate(_BROKEN_PLOT_TEXT) == []
     assert browser_page.evaluate("() => window.__wm_xss") is None
