@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
+from ._numbers import token_count
 from ._redact import redact
 from .facts import call_text
 from .llm import LLMClient
@@ -105,22 +106,14 @@ def render_span(messages: Sequence[Mapping[str, Any]]) -> str:
     return "\n".join(lines)
 
 
-def _count(value: Any) -> int | None:
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return value if value >= 0 else None
-    if isinstance(value, float) and math.isfinite(value) and value >= 0 and value.is_integer():
-        return int(value)
-    return None
-
-
 def _usage_of(response: Any) -> tuple[int, int, float | None, str]:
     """Token counts, cost and model of a reply; garbage in any of them (strings, negatives,
     NaN, infinities) is dropped, never a reason to throw the summary away."""
     usage = getattr(response, "usage", None)
-    prompt = _count(getattr(usage, "prompt_tokens", 0) or 0) if usage is not None else 0
-    completion = _count(getattr(usage, "completion_tokens", 0) or 0) if usage is not None else 0
+    prompt = token_count(getattr(usage, "prompt_tokens", 0) or 0) if usage is not None else 0
+    completion = (
+        token_count(getattr(usage, "completion_tokens", 0) or 0) if usage is not None else 0
+    )
     if prompt is None or completion is None:
         prompt = completion = 0
     cost = getattr(response, "cost_usd", None)

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from . import config
+from ._numbers import token_count
 from ._redact import redact
 from .archive import Archive
 from .budget import Budget
@@ -90,15 +91,6 @@ class _Entry:
 
 def _unmasked_tool_count(entries: Sequence[_Entry]) -> int:
     return sum(1 for e in entries if e.result and not e.masked)
-
-
-def _usage(value: Any) -> int:
-    """A summariser's token count as reported, or 0 when it is not a sane count."""
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        return 0
-    if not math.isfinite(value) or value < 0:
-        return 0
-    return int(value)
 
 
 class ManagedWindow:
@@ -215,7 +207,7 @@ class ManagedWindow:
         self._retry_at, self._failures = -math.inf, 0
         self._forget_searches()
 
-    _SETTINGS = (
+    SETTINGS = (
         "compact_at",
         "compact_to",
         "evict_at",
@@ -234,7 +226,7 @@ class ManagedWindow:
         """Change thresholds in place (the names `ManagedWindow()` takes); the next
         `prepare()` applies them. Unknown names or values the constructor would refuse are
         an error, and then nothing changes."""
-        unknown = sorted(set(settings) - set(self._SETTINGS))
+        unknown = sorted(set(settings) - set(self.SETTINGS))
         if unknown:
             raise TypeError(f"configure(): unknown setting(s) {', '.join(unknown)}")
         before = {name: getattr(self, name) for name in settings}
@@ -735,7 +727,9 @@ class ManagedWindow:
             )
             return "failed"
         result = self._summarise(span)
-        spent = _usage(result.prompt_tokens) + _usage(result.completion_tokens)
+        spent = (token_count(result.prompt_tokens) or 0) + (
+            token_count(result.completion_tokens) or 0
+        )
         self.summariser_tokens += spent
         summary: dict[str, Any] | None = None
         summary_tokens = 0

@@ -6,13 +6,13 @@ import importlib
 import inspect
 import json
 import logging
-import math
 import os
 import time
 from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import Any, Self
 
+from .._numbers import token_count
 from .._redact import redact
 from ..llm import LLMResponse, Message, Usage
 from ._errors import ClientNotConfigured, EmptyResponse, LLMCallError, MalformedResponse
@@ -52,20 +52,6 @@ def _server_message(exc: Exception) -> str:
 
 def _mro_names(exc: BaseException) -> set[str]:
     return {cls.__name__ for cls in type(exc).__mro__}
-
-
-def token_count(value: Any) -> int | None:
-    """A provider's token count if it is one (a non-negative whole number), else None.
-
-    Strings, booleans, negatives, NaN and infinities are garbage: a reply carrying them keeps
-    its text and loses its usage, rather than failing the call."""
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return value if value >= 0 else None
-    if isinstance(value, float) and math.isfinite(value) and value >= 0 and value.is_integer():
-        return int(value)
-    return None
 
 
 def usage_counts(

@@ -325,23 +325,7 @@ class _WindowCache:
             # Thresholds are plain attributes; a throwaway empty window derives the dependent
             # ones (compact_to, evict_to) exactly as the window's constructor does.
             fresh = ManagedWindow(budget, pins, None, policy.max_tool_tokens, **settings)
-            self.window.configure(
-                **{
-                    name: getattr(fresh, name)
-                    for name in (
-                        "compact_at",
-                        "compact_to",
-                        "evict_at",
-                        "evict_to",
-                        "strategy",
-                        "min_gain",
-                        "min_span",
-                        "max_span_tokens",
-                        "keep_tool_results",
-                        "max_summaries",
-                    )
-                }
-            )
+            self.window.configure(**{name: getattr(fresh, name) for name in fresh.SETTINGS})
             if self.window.pins != pins:
                 self.window.pins = pins
         window = self.window
