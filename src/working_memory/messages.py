@@ -32,6 +32,7 @@ __all__ = [
     "SUMMARY_MARKER",
     "SYSTEM_ROLES",
     "content_text",
+    "count_orphans",
     "is_summary_message",
     "is_summary_text",
     "is_tool_result_turn",
@@ -245,3 +246,19 @@ def tool_groups(messages: Sequence[Mapping[str, Any]]) -> list[int]:
             owner[ident] = index
         groups.append(group)
     return groups
+
+
+def count_orphans(messages: Sequence[Mapping[str, Any]]) -> int:
+    """Tool calls without a result plus results without a call in one message list (either
+    format): what a provider would reject. A check over a whole list; the window keeps the
+    same count for itself (`ManagedWindow.unpaired()`)."""
+    open_calls: set[str] = set()
+    orphans = 0
+    for message in messages:
+        for ident in tool_result_ids(message):
+            if ident in open_calls:
+                open_calls.remove(ident)
+            else:
+                orphans += 1
+        open_calls.update(tool_call_ids(message))
+    return orphans + len(open_calls)

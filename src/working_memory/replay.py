@@ -6,9 +6,10 @@ agent would have. Per call it records the window by category, the pressure, the 
 size (what the raw transcript would have sent), the events and the summariser's tokens.
 
 Cost: linear in the number of messages. Each message is counted once (by the window, at
-append); the unmanaged size is a prefix sum of those counts; the category breakdown is kept
-incrementally (see `_replay_track`), and the window is re-read only after a `prepare()` that
-changed it (which itself walks the window).
+append); the unmanaged size is a prefix sum of those counts; the category breakdown and the
+count of unpaired tool calls are the window's own (`ManagedWindow.breakdown()`, `unpaired()`),
+kept as messages arrive and rebuilt only after a `prepare()` that changed the window. The replay
+keeps no copy of the window's rules.
 
 A message that alone is over the whole budget cannot be sent: it is replayed as a head+tail
 truncated copy that fits (recorded in `Replay.notes` and `stats.oversized_messages`); if even
@@ -18,6 +19,7 @@ that does not fit it is skipped with its tool results (`stats.skipped_messages`)
 from __future__ import annotations
 
 import bisect
+import dataclasses
 import logging
 import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -35,8 +37,9 @@ from ._replay_stats import (
     ReplayStats,
     compute_stats,
 )
-from ._replay_track import Breakdown, WindowTracker, count_orphans, exact_breakdown
+from .breakdown import Breakdown, exact_breakdown
 from .events import WindowEvent
+from .messages import SYSTEM_ROLES, count_orphans
 from .overheads import content_text
 from .policy import PinPolicy, PinReason
 from .transcripts import (
@@ -236,13 +239,9 @@ class _Replayer:
         self.policy = policy
         # Explicit pins are transcript indices; they are pinned at append, by window id.
         self.pins: PinPolicy = policy.pin_policy()
-        window_pins = PinPolicy(
-            keep_recent=policy.keep_recent,
-            pin_system=policy.pin_system,
-            pin_task=policy.pin_task,
-            pin_plan=policy.pin_plan,
-            pin_corrections=policy.pin_corrections,
-        )
+        # The policy's own rules (correction and plan patterns, max_corrections) apply in the
+        # replayed window exactly as in `policy.build_window()`.
+        window_pins = dataclasses.replace(self.pins, explicit=frozenset())
         self.window = policy.build_window(
             tools=tools if tools is not None else transcript.tools, pins=window_pins
         )
@@ -250,9 +249,11 @@ class _Replayer:
         self.limit = self.window.limit
         self.per_request = self.budget.overheads.per_request
         self.tools_tokens = self.budget.tools_tokens(self.window.tools)
-        self.tracker = WindowTracker(
-            window_pins, per_request=self.per_request, tools_tokens=self.tools_tokens
-        )
+        # What must survive the whole replay, by the window's own decisions at append: system
+        # prompts, explicit pins, the task, the latest plan and the latest corrections.
+        self.must_survive: set[int] = set()
+        self.corrections: list[int] = []
+        self.latest_plan: int | None = None
         self.cancel = cancel
         self.on_call = on_call
         self.columns: dict[str, list[Any]] = {name: [] for name in TIMELINE_COLUMNS}
@@ -286,21 +287,16 @@ class _Replayer:
     def call(self, index: int) -> None:
         if self.cancel is not None and self.cancel.is_set():
             raise ReplayCancelled(f"replay cancelled at message {index}")
-        window, tracker = self.window, self.tracker
-        if tracker.open_calls:
+        window = self.window
+        if window.open_tool_calls:
             self.notes.append(
-                f"message {index}: the model was called with {len(tracker.open_calls)} tool "
+                f"message {index}: the model was called with {window.open_tool_calls} tool "
                 f"call(s) still unanswered"
             )
-        before = len(window.events)
         sent = window.prepare()
-        changed = any(e.kind not in ("over_budget", "truncated") for e in window.events[before:])
-        if changed:
-            tracker.resync(window)
         call = window.calls
-        orphans = tracker.orphans
-        self.orphans += orphans
-        parts = tracker.breakdown()
+        self.orphans += window.unpaired()
+        parts = window.breakdown()
         total = window.tokens()
         new_events = window.events[self.event_mark :]
         self.event_mark = len(window.events)
@@ -328,7 +324,7 @@ class _Replayer:
         cols["evictions"].append(sum(k in EVICTION_KINDS for k in kinds))
         cols["maskings"].append(kinds.count("masked"))
         cols["summariser_tokens"].append(sum(e.summariser_tokens for e in new_events))
-        cols["messages"].append(len(tracker.ids))
+        cols["messages"].append(len(window))
         cols["real_compaction"].append(False)
         if self.on_call is not None:
             self.on_call(call, sent, window)
@@ -367,10 +363,30 @@ class _Replayer:
                 raw = self._count(message)
         self.raw_tokens.append(raw)
         self.raw_prefix += raw
-        self.tracker.appended(
-            self.next_id, sent, tokens, explicit=explicit, rules=window.message_rules()
-        )
+        self._note_pins(self.next_id, sent, explicit)
         self.next_id += 1
+
+    def _note_pins(self, entry_id: int, message: Mapping[str, Any], explicit: bool) -> None:
+        pins = self.pins
+        correction, plan = self.window.message_rules()
+        if explicit or (pins.pin_system and message.get("role") in SYSTEM_ROLES):
+            self.must_survive.add(entry_id)
+        if pins.pin_task and self.window.task_id == entry_id:
+            self.must_survive.add(entry_id)
+        if correction and pins.pin_corrections:
+            self.corrections.append(entry_id)
+        if plan and pins.pin_plan:
+            self.latest_plan = entry_id
+
+    def must_have_survived(self) -> set[int]:
+        must = set(self.must_survive)
+        limit = self.pins.max_corrections
+        must.update(
+            self.corrections if limit is None else self.corrections[-limit:] if limit else []
+        )
+        if self.latest_plan is not None:
+            must.add(self.latest_plan)
+        return must
 
     def _count(self, message: Mapping[str, Any]) -> int:
         return self.budget.message_tokens(message)
@@ -451,18 +467,16 @@ def _with_progress(
 
 
 def _finish(state: _Replayer, name: str) -> Replay:
-    window, tracker, cols = state.window, state.tracker, state.columns
+    window, cols = state.window, state.columns
     ids = window.ids
     present = set(ids)
     notes = list(state.notes)
-    if tracker.task_id is None:
+    task_id = window.task_id
+    if task_id is None:
         notes.append("no user message: there is no task statement to keep")
     # No user message: the task is unknown, which must not read as "survived".
-    task_survived = None if tracker.task_id is None else tracker.task_id in present
-    must = set(tracker.must_survive)
-    if tracker.latest_plan_ever is not None:
-        must.add(tracker.latest_plan_ever)
-    pinned_survived = must <= present
+    task_survived = None if task_id is None else task_id in present
+    pinned_survived = state.must_have_survived() <= present
     # Where the production agent compacted: the first call at or after the message index at
     # which its summary took effect.
     real: list[tuple[int | None, RealCompaction]] = []

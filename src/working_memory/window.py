@@ -13,6 +13,7 @@ import logging
 import math
 import time
 import warnings
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -21,6 +22,7 @@ from . import config
 from ._numbers import token_count
 from ._redact import redact
 from .archive import Archive
+from .breakdown import Breakdown, Categories
 from .budget import Budget
 from .compactor import CompactionResult, SpanCompactor
 from .events import EventKind, WindowEvent
@@ -84,9 +86,10 @@ class _Entry:
     flags: int  # cached per-message pin flags (system / correction / plan)
     summary: bool = False
     masked: bool = False
-    result: bool = (
-        False  # carries tool results (a tool message, or a user turn of tool_result blocks)
-    )
+    # Carries tool results (a tool message, or a user turn of tool_result blocks).
+    result: bool = False
+    role: str = ""
+    unanswered: int = 0  # its tool calls that got no result before the next turn
 
 
 def _unmasked_tool_count(entries: Sequence[_Entry]) -> int:
@@ -171,6 +174,7 @@ class ManagedWindow:
         self._mask_after = 0  # masking found too little: try again at this appended total
         self._evict_after: int | None = None  # eviction found nothing at this appended total
         self._over_budget = False  # the last prepare() ended over evict_at
+        self._categories: Categories | None = None  # for breakdown(); None: rebuild when asked
         self._clock = clock
         self._retry_at = -math.inf  # the summariser is not called before this clock time
         self._failures = 0  # summariser failures in a row (for the backoff)
@@ -278,6 +282,7 @@ class ManagedWindow:
 
     def _forget_searches(self) -> None:
         """Settings or pins changed: what a pass found before no longer holds."""
+        self._categories = None
         self._search_after = None
         self._mask_after = 0
         self._evict_after = None
@@ -353,9 +358,43 @@ class ManagedWindow:
             explicit=frozenset(self._explicit),
         )
 
+    def breakdown(self) -> Breakdown:
+        """`tokens()` by category: system, tools, pinned, summaries, recent, other (see
+        `working_memory.breakdown`). O(keep_recent) while only appends happened since the last
+        call; one linear pass after a compaction, eviction, masking or a change of pins."""
+        if self._categories is None:
+            self._categories = Categories(
+                self._pins,
+                self._entries,
+                self.pin_reasons(),
+                task_id=self._task_id,
+                explicit=frozenset(self._explicit),
+            )
+        return self._categories.breakdown(
+            self._entries,
+            keep_recent=self._pins.keep_recent,
+            per_request=self._budget.overheads.per_request,
+            tools=self._tools_tokens,
+            total=self.tokens(),
+        )
+
     def pinned(self) -> set[int]:
         """Positions of the pinned messages."""
         return {i for i, reason in enumerate(self.pin_reasons()) if reason is not None}
+
+    def unpaired(self) -> int:
+        """Tool calls without a result plus results without a call in the window: what a
+        provider would reject. Calls still waiting for their result count too. O(1) while
+        only appends happened since the last `breakdown()` or `unpaired()`."""
+        if self._categories is None:
+            self.breakdown()
+        assert self._categories is not None
+        return self._categories.orphans + len(self._call_owner)
+
+    @property
+    def task_id(self) -> int | None:
+        """The id of the task statement (the first typed user turn), None before one came."""
+        return self._task_id
 
     @property
     def open_tool_calls(self) -> int:
@@ -427,10 +466,18 @@ class ManagedWindow:
         if pin:
             self._explicit.add(entry_id)
         entry = _Entry(
-            entry_id, message, tokens, group, self._pins.flags(message), result=is_result
+            entry_id,
+            message,
+            tokens,
+            group,
+            self._pins.flags(message),
+            result=is_result,
+            role=str(role),
         )
         self._entries.append(entry)
         self._messages.append(message)
+        if self._categories is not None:
+            self._categories.appended(entry, explicit=pin)
         if is_result:
             self._unmasked_tools += 1
         self._message_tokens += tokens
@@ -458,14 +505,24 @@ class ManagedWindow:
         return group
 
     def _close_open_calls(self) -> None:
-        if self._call_owner:
-            log.warning(
-                "tool call(s) %s got no result before the next turn; no longer waiting for them",
-                ", ".join(sorted(self._call_owner)),
-            )
-            self._call_owner.clear()
+        if not self._call_owner:
+            return
+        log.warning(
+            "tool call(s) %s got no result before the next turn; no longer waiting for them",
+            ", ".join(sorted(self._call_owner)),
+        )
+        owners = Counter(self._call_owner.values())
+        if self._categories is not None:
+            self._categories.orphans += len(self._call_owner)
+        for entry in reversed(self._entries):  # the owners are the latest turns
+            if entry.id in owners:
+                entry.unanswered += owners.pop(entry.id)
+                if not owners:
+                    break
+        self._call_owner.clear()
 
     def _merge_group(self, group: int, *, into: int) -> None:
+        self._categories = None
         for entry in self._entries:
             if entry.group == group:
                 entry.group = into
@@ -481,6 +538,7 @@ class ManagedWindow:
         """Pin a message by id (see `ids`) or by the message dict itself. Returns its id."""
         entry_id = self._resolve(ref)
         self._explicit.add(entry_id)
+        self._categories = None
         return entry_id
 
     def unpin(self, ref: int | Mapping[str, Any]) -> None:
@@ -826,12 +884,15 @@ class ManagedWindow:
     def _replace(
         self, start: int, end: int, summary: dict[str, Any] | None, tokens: int = 0
     ) -> None:
+        self._categories = None
         removed = sum(entry.tokens for entry in self._entries[start:end])
         replacement: list[_Entry] = []
         if summary is not None:
             summary_id = self._next_summary_id
             self._next_summary_id -= 1
-            replacement.append(_Entry(summary_id, summary, tokens, summary_id, 0, summary=True))
+            replacement.append(
+                _Entry(summary_id, summary, tokens, summary_id, 0, summary=True, role="user")
+            )
         self._unmasked_tools -= _unmasked_tool_count(self._entries[start:end])
         self._entries[start:end] = replacement
         self._messages[start:end] = [entry.message for entry in replacement]
@@ -894,6 +955,7 @@ class ManagedWindow:
             )
             return
         self._unmasked_tools -= _unmasked_tool_count(leaving)
+        self._categories = None
         self._entries = [entry for entry in self._entries if entry.group not in groups]
         self._messages = [entry.message for entry in self._entries]
         self._message_tokens -= sum(entry.tokens for entry in leaving)
@@ -953,6 +1015,7 @@ class ManagedWindow:
                     tokens = self.budget.message_tokens(new)
                     self._message_tokens += tokens - entry.tokens
                     entry.message, entry.tokens, entry.masked = new, tokens, True
+                    self._categories = None
                     self._unmasked_tools -= 1
                     self._messages[i] = new
                 self._event(

@@ -18,6 +18,8 @@ from working_memory import (
     PinPolicy,
     read_archive,
 )
+from working_memory.breakdown import exact_breakdown
+from working_memory.messages import count_orphans
 from working_memory.window import STRATEGIES
 
 from .helpers import ScriptedClient, orphans
@@ -141,6 +143,8 @@ def test_random_sessions_keep_every_invariant(
             else:
                 assert orphans(sent) == (set(), set())
             assert window.tokens() == window.budget.used(sent, window.tools), "totals drifted"
+            assert window.breakdown() == exact_breakdown(window), "categories drifted"
+            assert window.unpaired() == count_orphans(sent)
             if window.pressure() > window.evict_at:
                 # Said once when the stretch over the line began (not on every call).
                 assert any(e.kind == "over_budget" for e in window.events)

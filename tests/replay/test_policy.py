@@ -8,7 +8,7 @@ import json
 import pytest
 
 from working_memory.extractive import ExtractiveCompactor
-from working_memory.replay import PRESETS, Policy, resolve_policy
+from working_memory.replay import PRESETS, Policy, replay, resolve_policy
 
 
 @pytest.mark.parametrize(
@@ -140,3 +140,44 @@ def test_the_old_preset_name_still_resolves_with_a_warning() -> None:
     with pytest.deprecated_call():
         name, policy = resolve_policy("seed")
     assert (name, policy) == ("chars4", PRESETS["chars4"])
+
+
+def test_replay_applies_the_policys_own_correction_rule() -> None:
+    """The replayed window pins what `policy.build_window()` pins (it once used the defaults)."""
+    messages = [{"role": "system", "content": "s"}, {"role": "user", "content": "TASK: go"}]
+    for i in range(60):
+        messages.append({"role": "assistant", "content": f"did {i} " + "x " * 200})
+        said = "BANANA stop that " if i == 3 else f"ok {i} "
+        messages.append({"role": "user", "content": said + "y " * 200})
+    policy = Policy(
+        window=16_000, reserve_completion=500, correction_patterns=("BANANA",), keep_recent=2
+    )
+    result = replay(messages, policy)
+    assert any("BANANA" in str(m.get("content")) for m in result.final_messages)
+    built = policy.build_window()
+    built.extend(messages)
+    built.prepare()
+    assert any("BANANA" in str(m.get("content")) for m in built.messages)
+
+
+def test_replay_categories_follow_max_corrections() -> None:
+    """More corrections than max_corrections: the old ones are unpinned in the window, and the
+    replay's categories and pinned_survived say what the window did (a shadow copy once did not)."""
+    from working_memory.replay import exact_breakdown
+
+    messages = [{"role": "system", "content": "s"}, {"role": "user", "content": "TASK: go"}]
+    for i in range(80):
+        messages.append({"role": "assistant", "content": f"did {i} " + "x " * 100})
+        said = f"No, use the staging database for step {i}. " if i % 3 == 0 else f"ok {i} "
+        messages.append({"role": "user", "content": said + "y " * 100})
+    seen: list[tuple[int, ...]] = []
+    result = replay(
+        messages,
+        Policy(window=16_000, reserve_completion=500, keep_recent=2),
+        on_call=lambda call, sent, window: seen.append(tuple(exact_breakdown(window))),
+    )
+    columns = ["tokens_system", "tokens_tools", "tokens_pinned", "tokens_summaries"]
+    columns += ["tokens_recent", "tokens_other"]
+    rows = [tuple(row) for row in result.timeline[columns].itertuples(index=False)]
+    assert rows == seen
+    assert result.stats.pinned_survived
