@@ -24,7 +24,6 @@ from ._redact import redact
 from .archive import Archive
 from .breakdown import Breakdown, Categories
 from .budget import Budget
-from .compactor import CompactionResult, SpanCompactor
 from .events import EventKind, WindowEvent
 from .messages import (
     ROLES,
@@ -44,6 +43,7 @@ from .policy import (
     PinReason,
     resolve_pins,
 )
+from .protocols import CompactionResult, SpanCompactor
 from .spans import eviction_plan, find_span, mask_victims
 
 __all__ = ["ROLES", "STRATEGIES", "ManagedWindow", "Strategy", "truncate_text"]

@@ -1,0 +1,47 @@
+"""The protocols and values the window itself needs from its pluggable parts.
+
+They live here, at the window's layer, so that the core imports nothing from the packages
+that implement them (the LLM compactor, the offline compactor, the clients).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
+
+__all__ = ["CompactionResult", "SpanCompactor"]
+
+
+@dataclass(frozen=True)
+class CompactionResult:
+    """What a compactor made of a span: a summary, or none and the reason why.
+
+    `nothing` means the compactor judged the span empty of facts (the NOTHING escape): the
+    window removes the span without inserting a summary. `error` means the call failed: the
+    window evicts the span instead (it is already archived) and records the reason.
+    """
+
+    summary: str | None
+    reason: str = ""
+    nothing: bool = False
+    error: str | None = None
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    latency_s: float = 0.0
+    cost_usd: float | None = None
+    model: str = ""
+    # Seconds the summariser asks the caller to wait before calling again (a 429/503's
+    # Retry-After), or None when it did not say. The window backs off until then.
+    retry_after: float | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.summary is not None
+
+
+@runtime_checkable
+class SpanCompactor(Protocol):
+    """Turns a span of messages into a CompactionResult. Must not raise for a failed model call."""
+
+    def compact(self, span: Sequence[Mapping[str, Any]]) -> CompactionResult: ...
