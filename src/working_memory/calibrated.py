@@ -105,15 +105,48 @@ def _bit(i: int) -> int:
         return 0x04
     if c in " \t":
         return 0x08
+    if c == "\n":
+        return 0x80
     return 0x40 if i >= 0x80 else 0  # any byte of a non-ASCII character (bit 6)
 
 
 _BITS = bytes(_bit(i) for i in range(256))
+# Script blocks but symbols: letter in `_HIGH` -> index in `FEATURES`, most common first.
+_BLOCK = {
+    b"c": 21,
+    b"y": 17,
+    b"b": 15,
+    b"r": 16,
+    b"i": 18,
+    b"h": 22,
+    b"j": 19,
+    b"f": 23,
+}
 _MASK_BYTES = 4096  # texts up to this size use the precomputed mask
 _M0 = int.from_bytes(b"\x01" * _MASK_BYTES, "little")
-_MASKS = (_M0, _M0 << 1, _M0 << 2, _M0 << 3, _M0 << 4)  # bit k of every byte
+_MASKS = (_M0, _M0 << 1, _M0 << 2, _M0 << 3, _M0 << 4, _M0 << 7)  # bit k of every byte
 _ARROW = "→".encode()
 _REPEATED = re.compile(r"([A-Za-z])\1{15,}")
+
+
+def _repeated_letters(raw: bytes, letter_pairs: int, m0: int) -> bool:
+    """Whether 16 equal letters follow each other (`_REPEATED` may match): a quick test of the
+    bytes read as an integer, where the regular expression steps through every character.
+
+    `letter_pairs` has bit 0 of byte i set when bytes i and i + 1 are letters; `m0` bit 0 of
+    every byte.
+    """
+    whole = int.from_bytes(raw, "little")
+    differ = whole ^ (whole >> 8)  # byte i is 0 where byte i + 1 is the same
+    differ |= differ >> 4
+    differ |= differ >> 2
+    differ |= differ >> 1  # bit 0 of byte i: bytes i and i + 1 differ
+    same = letter_pairs ^ (letter_pairs & differ & m0)
+    same &= same >> 8  # ... from here, 3 equal letters
+    same &= same >> 16  # 5
+    same &= same >> 32  # 9
+    return bool(same & (same >> 56))  # 16
+
 
 FEATURES: tuple[str, ...] = (
     "words",  # runs of ASCII letters: a word or identifier with the mark or space before it
@@ -253,26 +286,38 @@ class ApproxCounter:
         if not text:
             return 0.0
         raw = text.encode("utf-8", "surrogatepass")
-        long8 = raw.translate(_WORD).count(_W8)
-        extra = 0.0
-        if long8 > 1 and _LONG_RUN in raw.translate(_WORD):
-            # Runs of one repeated letter: counted from the table, then left out of the rest.
-            for match in _REPEATED.finditer(text):
-                extra += len(match.group()) / self._repeat.get(match.group(1), 2.0)
-            if extra:
-                text = _REPEATED.sub(" ", text)
-                raw = text.encode("utf-8", "surrogatepass")
-                long8 = raw.translate(_WORD).count(_W8)
         size = len(raw)
         if size <= _MASK_BYTES:
-            m0, m1, m2, m3, m4 = _MASKS
+            m0, m1, m2, m3, m4, m7 = _MASKS
         else:  # a long text: masks its size (an `&` costs the shorter operand's length)
             m0 = ((1 << (8 * size)) - 1) // 255  # 0x0101...01, one bit per byte
-            m1, m2, m3, m4 = m0 << 1, m0 << 2, m0 << 3, m0 << 4
+            m1, m2, m3, m4, m7 = m0 << 1, m0 << 2, m0 << 3, m0 << 4, m0 << 7
         flags = raw.translate(_BITS)
         x = int.from_bytes(flags, "little")  # byte i at bits 8i..8i+7
         y = x >> 8  # the next character's classes, at the same place
         both = x & y  # class c here and next: c runs go on
+        extra = 0.0
+        long8 = 0
+        run8 = both & (both >> 16) & m0  # four letters from here ...
+        run8 &= run8 >> 32  # ... eight
+        if run8:
+            if run8 & (run8 >> 64):  # sixteen letters in a row: an identifier, a blob, ...
+                if _repeated_letters(raw, both & m0, m0):
+                    # ... or a run of one repeated letter: counted from the table, then left
+                    # out of the rest.
+                    for match in _REPEATED.finditer(text):
+                        extra += len(match.group()) / self._repeat.get(match.group(1), 2.0)
+                if extra:
+                    text = _REPEATED.sub(" ", text)
+                    raw = text.encode("utf-8", "surrogatepass")
+                    size = len(raw)
+                    flags = raw.translate(_BITS)
+                    x = int.from_bytes(flags, "little")
+                    y = x >> 8
+                    both = x & y
+                long8 = raw.translate(_WORD).count(_W8)
+            else:  # runs of 8 to 15 letters: one each
+                long8 = (run8 ^ (run8 & (run8 >> 8))).bit_count()
         ends = x ^ both  # class c here, not next: one per run
         pairs = (x >> 1) & y  # punct then letter, space then digit, lower then upper
         mark_word = (pairs & m0).bit_count()
@@ -284,41 +329,64 @@ class ApproxCounter:
             + r[6] * mark_word
             + extra
         )
-        if both & m1:  # two marks in a row
-            estimate += r[5] * flags.count(b"\x02\x02")
+        # Counts without overlap: floor(n / 2) pairs in a run of n marks, floor(n / 3) groups
+        # in a number of n digits, ... With no run long enough to overlap, a bit count is the
+        # same; `bytes.count` (a step per byte) only when there is.
+        marks = both & m1  # two marks in a row
+        if marks:
+            three = marks & (both >> 8)
+            if not three:
+                estimate += r[5] * marks.bit_count()
+            elif not three & (both >> 16):  # runs of 2 or 3 marks: one pair each
+                estimate += r[5] * (marks.bit_count() - three.bit_count())
+            else:
+                estimate += r[5] * flags.count(b"\x02\x02")
             if mark_word:
-                estimate += r[7] * ((both >> 1) & (y >> 8) & m0).bit_count()
+                estimate += r[7] * ((marks >> 1) & (x >> 16)).bit_count()  # 'ppw'
         if x & m2:  # digits: fixed rates of 1 (FIXED)
-            estimate += (
-                (ends & m2).bit_count()
-                + flags.count(b"\x04\x04\x04")
-                + r[8] * (pairs & m2).bit_count()
-            )
+            estimate += (ends & m2).bit_count() + r[8] * (pairs & m2).bit_count()
+            if both & (both >> 8) & m2:  # three digits in a row
+                estimate += flags.count(b"\x04\x04\x04")
         spaces = both & m3
         if spaces:  # runs of two or more spaces: the pairs not preceded by a space
             estimate += r[9] * (spaces.bit_count() - (spaces & (x << 8)).bit_count())
-        newlines = raw.count(b"\n")
-        if newlines:
-            estimate += r[10] * newlines + (r[11] * raw.count(b"\n\n") if newlines > 1 else 0.0)
-        humps = (pairs & m4).bit_count()
+        if x & m7:
+            estimate += r[10] * (x & m7).bit_count()
+            blank = both & m7  # '\n\n'
+            if blank:
+                estimate += r[11] * (raw.count(b"\n\n") if blank & (y >> 8) else blank.bit_count())
+        humps = pairs & m4
         if humps:
-            estimate += r[12] * humps + r[13] * flags.count(b"\x21\x11\x21")
+            camel = humps & (x >> 17)  # 'lUl': lower, upper, lower
+            estimate += r[12] * humps.bit_count()
+            if camel:  # 'lUlUl' holds two overlapping
+                estimate += r[13] * (
+                    flags.count(b"\x21\x11\x21") if camel & (camel >> 16) else camel.bit_count()
+                )
         if not text.isascii():
-            # Lead bytes only (ASCII and continuation bytes deleted): a short string to count.
+            estimate += r[14] * ((x >> 3) & y & m3).bit_count()  # a character, then a space
+            # Lead bytes only (ASCII and continuation bytes deleted), one letter per script
+            # block: a short string, counted block by block until every character is counted
+            # (a text seldom has more than two blocks; symbols and arrows are the usual one).
             high = raw.translate(_HIGH, _NOT_LEAD)
-            estimate += (
-                r[14] * ((x >> 3) & y & m3).bit_count()
-                + r[15] * high.count(b"b")
-                + r[16] * high.count(b"r")
-                + r[17] * high.count(b"y")
-                + r[18] * high.count(b"i")
-                + r[19] * high.count(b"j")
-                + r[20] * high.count(b"e")
-                + r[21] * high.count(b"c")
-                + r[22] * high.count(b"h")
-                + r[23] * high.count(b"f")
-                + r[24] * raw.count(_ARROW)
-            )
+            symbols = high.count(b"e")
+            left = len(high) - symbols
+            if symbols:
+                estimate += r[20] * symbols + r[24] * raw.count(_ARROW)
+            if left:
+                first = high.lstrip(b"e")[:1]  # most often the only other block
+                n = high.count(first)
+                estimate += r[_BLOCK[first]] * n
+                if n < left:
+                    left -= n
+                    for letter, k in _BLOCK.items():
+                        if letter != first:
+                            n = high.count(letter)
+                            if n:
+                                estimate += r[k] * n
+                                left -= n
+                                if not left:
+                                    break
         # A byte-level BPE token is at least one byte: never more tokens than bytes, never
         # fewer than one for any text.
         size += extra
@@ -332,7 +400,7 @@ class ApproxCounter:
     def count(self, text: str) -> int:
         if not text:
             return 0
-        return max(1, int(self.count_float(text) + 0.5))
+        return int(self.count_float(text) + 0.5)  # count_float is at least 1
 
     def __repr__(self) -> str:
         return "ApproxCounter()"
