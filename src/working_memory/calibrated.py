@@ -91,14 +91,14 @@ _W8 = b"w" * 8
 
 def _bit(i: int) -> int:
     """The class bits of a byte for `ApproxCounter.count_float`: one bit per class, placed so
-    that one shift by one bit lines up three pairs (punct then letter at bit 0, space then
-    digit at bit 2, lower then upper at bit 4); every class has its own byte value, so
-    `bytes.count` still works on the translation."""
+    that one shift by one bit lines up the four pairs counted (punct then letter at bit 0,
+    space then digit at bit 2, non-ASCII then space at bit 3, lower then upper at bit 5);
+    every class has its own byte value, so `bytes.count` still works on the translation."""
     c = chr(i)
     if c in _LOWER:
-        return 0x21  # letter (bit 0) + lower (bit 5)
+        return 0x41  # letter (bit 0) + lower (bit 6)
     if c in _UPPER:
-        return 0x11  # letter + upper (bit 4)
+        return 0x21  # letter + upper (bit 5)
     if c in _PUNCT:
         return 0x02
     if c in _DIGITS:
@@ -107,7 +107,7 @@ def _bit(i: int) -> int:
         return 0x08
     if c == "\n":
         return 0x80
-    return 0x40 if i >= 0x80 else 0  # any byte of a non-ASCII character (bit 6)
+    return 0x10 if i >= 0x80 else 0  # any byte of a non-ASCII character (bit 4)
 
 
 _BITS = bytes(_bit(i) for i in range(256))
@@ -124,7 +124,7 @@ _BLOCK = {
 }
 _MASK_BYTES = 4096  # texts up to this size use the precomputed mask
 _M0 = int.from_bytes(b"\x01" * _MASK_BYTES, "little")
-_MASKS = (_M0, _M0 << 1, _M0 << 2, _M0 << 3, _M0 << 4, _M0 << 7)  # bit k of every byte
+_MASKS = (_M0, _M0 << 1, _M0 << 2, _M0 << 3, _M0 << 5, _M0 << 7)  # bit k of every byte
 _ARROW = "→".encode()
 _REPEATED = re.compile(r"([A-Za-z])\1{15,}")
 
@@ -285,17 +285,19 @@ class ApproxCounter:
         """
         if not text:
             return 0.0
-        raw = text.encode("utf-8", "surrogatepass")
+        raw = text.encode() if text.isascii() else text.encode("utf-8", "surrogatepass")
         size = len(raw)
         if size <= _MASK_BYTES:
-            m0, m1, m2, m3, m4, m7 = _MASKS
+            m0, m1, m2, m3, m5, m7 = _MASKS
         else:  # a long text: masks its size (an `&` costs the shorter operand's length)
             m0 = ((1 << (8 * size)) - 1) // 255  # 0x0101...01, one bit per byte
-            m1, m2, m3, m4, m7 = m0 << 1, m0 << 2, m0 << 3, m0 << 4, m0 << 7
+            m1, m2, m3, m5, m7 = m0 << 1, m0 << 2, m0 << 3, m0 << 5, m0 << 7
         flags = raw.translate(_BITS)
         x = int.from_bytes(flags, "little")  # byte i at bits 8i..8i+7
         y = x >> 8  # the next character's classes, at the same place
         both = x & y  # class c here and next: c runs go on
+        ends = x ^ both  # class c here, not next: one per run
+        word_ends = ends & m0
         extra = 0.0
         long8 = 0
         run8 = both & (both >> 16) & m0  # four letters from here ...
@@ -315,15 +317,16 @@ class ApproxCounter:
                     x = int.from_bytes(flags, "little")
                     y = x >> 8
                     both = x & y
+                    ends = x ^ both
+                    word_ends = ends & m0
                 long8 = raw.translate(_WORD).count(_W8)
-            else:  # runs of 8 to 15 letters: one each
-                long8 = (run8 ^ (run8 & (run8 >> 8))).bit_count()
-        ends = x ^ both  # class c here, not next: one per run
+            else:  # runs of 8 to 15 letters: one each, where eight letters end a run
+                long8 = (word_ends & (run8 << 56)).bit_count()
         pairs = (x >> 1) & y  # punct then letter, space then digit, lower then upper
         mark_word = (pairs & m0).bit_count()
         r = self._rates
         estimate = (
-            r[0] * (ends & m0).bit_count()
+            r[0] * word_ends.bit_count()
             + r[1] * long8
             + r[4] * (ends & m1).bit_count()
             + r[6] * mark_word
@@ -355,16 +358,21 @@ class ApproxCounter:
             blank = both & m7  # '\n\n'
             if blank:
                 estimate += r[11] * (raw.count(b"\n\n") if blank & (y >> 8) else blank.bit_count())
-        humps = pairs & m4
+        humps = pairs & m5
         if humps:
             camel = humps & (x >> 17)  # 'lUl': lower, upper, lower
             estimate += r[12] * humps.bit_count()
             if camel:  # 'lUlUl' holds two overlapping
                 estimate += r[13] * (
-                    flags.count(b"\x21\x11\x21") if camel & (camel >> 16) else camel.bit_count()
+                    flags.count(b"\x41\x21\x41") if camel & (camel >> 16) else camel.bit_count()
                 )
         if not text.isascii():
-            estimate += r[14] * ((x >> 3) & y & m3).bit_count()  # a character, then a space
+            estimate += r[14] * (pairs & m3).bit_count()  # a character, then a space
+            arrows = raw.count(_ARROW) if b"\xe2" in raw else 0
+            if arrows and 2 * arrows == size - len(text):  # no other (Claude Code's Read output)
+                estimate += (r[20] + r[24]) * arrows
+                size += extra
+                return 1.0 if estimate < 1.0 else size if estimate > size else estimate
             # Lead bytes only (ASCII and continuation bytes deleted), one letter per script
             # block: a short string, counted block by block until every character is counted
             # (a text seldom has more than two blocks; symbols and arrows are the usual one).
@@ -372,7 +380,7 @@ class ApproxCounter:
             symbols = high.count(b"e")
             left = len(high) - symbols
             if symbols:
-                estimate += r[20] * symbols + r[24] * raw.count(_ARROW)
+                estimate += r[20] * symbols + r[24] * arrows
             if left:
                 first = high.lstrip(b"e")[:1]  # most often the only other block
                 n = high.count(first)
