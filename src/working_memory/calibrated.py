@@ -2,8 +2,9 @@
 
 `len(text) / 4` is right for English prose and wrong for everything an agent's context is full
 of: code, JSON, logs, other scripts, base64. This estimator counts what cl100k's pre-tokenizer
-splits on, with a few C-speed passes over the UTF-8 bytes (`bytes.translate` into a small
-alphabet, then `bytes.count`), and weighs the counts with one fitted rate each:
+splits on, with a few C-speed passes over the UTF-8 bytes (one `bytes.translate` into a bit
+per character class, read as one integer: a pair of neighbouring classes is a shift, an `&` and
+a `bit_count()`), and weighs the counts with one fitted rate each:
 
 - letter runs (a word, with the space or punctuation mark before it, is one pre-token), and
   long runs (a long identifier or a random string splits into several tokens);
@@ -85,7 +86,6 @@ _CASE = bytes(
 )
 _HIGH = bytes(_high_class(i) for i in range(256))
 _NOT_LEAD = bytes(range(0xC0))  # ASCII and UTF-8 continuation bytes
-_LONG_RUN = b"w" * 16
 _W8 = b"w" * 8
 
 
@@ -199,7 +199,8 @@ def _padded_counts(raw: bytes, words: bytes, ascii_only: bool) -> tuple[int, ...
     """The counts of NUL-padded bytes whose letter translation is `words`.
 
     One C-speed pass per translation and per pattern; the NUL at both ends (neutral in every
-    table) makes each run end in a non-member, so no run needs an end-of-string check.
+    table) makes each run end in a non-member, so no run needs an end-of-string check. The
+    reference the fit uses: `ApproxCounter.count_float` gets the same counts from bits.
     """
     punct = raw.translate(_PUNCT_T)
     kind = raw.translate(_KIND)
@@ -285,7 +286,8 @@ class ApproxCounter:
         """
         if not text:
             return 0.0
-        raw = text.encode() if text.isascii() else text.encode("utf-8", "surrogatepass")
+        ascii_only = text.isascii()
+        raw = text.encode() if ascii_only else text.encode("utf-8", "surrogatepass")
         size = len(raw)
         if size <= _MASK_BYTES:
             m0, m1, m2, m3, m5, m7 = _MASKS
@@ -366,39 +368,38 @@ class ApproxCounter:
                 estimate += r[13] * (
                     flags.count(b"\x41\x21\x41") if camel & (camel >> 16) else camel.bit_count()
                 )
-        if not text.isascii():
+        if not ascii_only:
             estimate += r[14] * (pairs & m3).bit_count()  # a character, then a space
             arrows = raw.count(_ARROW) if b"\xe2" in raw else 0
             if arrows and 2 * arrows == size - len(text):  # no other (Claude Code's Read output)
                 estimate += (r[20] + r[24]) * arrows
-                size += extra
-                return 1.0 if estimate < 1.0 else size if estimate > size else estimate
-            # Lead bytes only (ASCII and continuation bytes deleted), one letter per script
-            # block: a short string, counted block by block until every character is counted
-            # (a text seldom has more than two blocks; symbols and arrows are the usual one).
-            high = raw.translate(_HIGH, _NOT_LEAD)
-            symbols = high.count(b"e")
-            left = len(high) - symbols
-            if symbols:
-                estimate += r[20] * symbols + r[24] * arrows
-            if left:
-                first = high.lstrip(b"e")[:1]  # most often the only other block
-                n = high.count(first)
-                estimate += r[_BLOCK[first]] * n
-                if n < left:
-                    left -= n
-                    for letter, k in _BLOCK.items():
-                        if letter != first:
-                            n = high.count(letter)
-                            if n:
-                                estimate += r[k] * n
-                                left -= n
-                                if not left:
-                                    break
+            else:
+                # Lead bytes only (ASCII and continuation bytes deleted), one letter per script
+                # block: a short string, counted block by block until every character is counted
+                # (a text seldom has more than two blocks; symbols and arrows are the usual one).
+                high = raw.translate(_HIGH, _NOT_LEAD)
+                symbols = high.count(b"e")
+                left = len(high) - symbols
+                if symbols:
+                    estimate += r[20] * symbols + r[24] * arrows
+                if left:
+                    first = high.lstrip(b"e")[:1]  # most often the only other block
+                    n = high.count(first)
+                    estimate += r[_BLOCK[first]] * n
+                    if n < left:
+                        left -= n
+                        for letter, k in _BLOCK.items():
+                            if letter != first:
+                                n = high.count(letter)
+                                if n:
+                                    estimate += r[k] * n
+                                    left -= n
+                                    if not left:
+                                        break
         # A byte-level BPE token is at least one byte: never more tokens than bytes, never
         # fewer than one for any text.
-        size += extra
-        return 1.0 if estimate < 1.0 else size if estimate > size else estimate
+        limit = size + extra
+        return 1.0 if estimate < 1.0 else limit if estimate > limit else estimate
 
     @staticmethod
     def _repeated(text: str) -> bool:
