@@ -281,8 +281,8 @@ class ApproxCounter:
         of two or three neighbouring characters is a shift, an `&` and a `bit_count()` over
         all the text at once (a few machine words per hundred characters), where
         `bytes.count` of a two-byte pattern steps through every byte. The features counted
-        without overlap (`'pp'`, `'000'`, `'lUl'`, long letter runs) are still
-        `bytes.count`s, done only when the text has what they count.
+        without overlap (`'pp'`, `'000'`, `'lUl'`, `'\n\n'`, long letter runs) are bit counts
+        too while no run is long enough to overlap, and `bytes.count`s when one is.
         """
         if not text:
             return 0.0
@@ -324,7 +324,7 @@ class ApproxCounter:
                 long8 = raw.translate(_WORD).count(_W8)
             else:  # runs of 8 to 15 letters: one each, where eight letters end a run
                 long8 = (word_ends & (run8 << 56)).bit_count()
-        pairs = (x >> 1) & y  # punct then letter, space then digit, lower then upper
+        pairs = (x >> 1) & y  # punct-letter, space-digit, non-ASCII-space, lower-upper
         mark_word = (pairs & m0).bit_count()
         r = self._rates
         estimate = (
@@ -371,7 +371,7 @@ class ApproxCounter:
         if not ascii_only:
             estimate += r[14] * (pairs & m3).bit_count()  # a character, then a space
             arrows = raw.count(_ARROW) if b"\xe2" in raw else 0
-            if arrows and 2 * arrows == size - len(text):  # no other (Claude Code's Read output)
+            if arrows and 2 * arrows == size - len(text):  # only arrows (Claude Code's Read)
                 estimate += (r[20] + r[24]) * arrows
             else:
                 # Lead bytes only (ASCII and continuation bytes deleted), one letter per script
