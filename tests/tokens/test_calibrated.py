@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from working_memory.calibrated import FEATURES, RATES, ApproxCounter, features
+from working_memory.calibrated import _REPEATED, FEATURES, RATES, ApproxCounter, features
 from working_memory.tokens import EstimateCounter, get_counter
 
 REPO = Path(__file__).resolve().parents[2]
@@ -144,6 +144,41 @@ def test_count_float_is_the_features_dotted_with_the_rates(text):
     dot = sum(r * f for r, f in zip(RATES, features(text), strict=True))
     size = len(text.encode("utf-8", "surrogatepass"))
     assert counter.count_float(text) == pytest.approx(max(1.0, min(dot, size)), abs=1e-9)
+
+
+def _dotted(text):
+    """`count_float` the slow way: the reference `features` (a `bytes.count` each) dotted with
+    the rates, with runs of one repeated letter counted from the table as the estimator does."""
+    counter = ApproxCounter()
+    extra = sum(
+        len(m.group()) / counter._repeat.get(m.group(1), 2.0) for m in _REPEATED.finditer(text)
+    )
+    rest = _REPEATED.sub(" ", text) if extra else text
+    dot = sum(r * f for r, f in zip(RATES, features(rest), strict=True)) + extra
+    return max(1.0, min(dot, len(rest.encode("utf-8", "surrogatepass")) + extra))
+
+
+def test_count_float_is_the_features_on_the_whole_corpus(corpus):
+    # The estimator counts pairs and runs as bits of one integer; `features` with `bytes.count`.
+    counter = ApproxCounter()
+    for sample in corpus.load_corpus("fit") + corpus.load_corpus("holdout"):
+        assert counter.count_float(sample.text) == pytest.approx(_dotted(sample.text), abs=1e-9)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "x" * 5000 + " 12 ab  cd",  # past the precomputed masks (4,096 bytes)
+        "  \t  ..,a\n\n\n" * 700 + "déjà → 日本",
+        *(c * n for c in "aAuZ" for n in (15, 16, 17)),  # repeated letters: 16 is a run
+        *("ab" + "q" * n + "Q" + "q" * 20 for n in (14, 15, 16)),
+        "x(((((((y 1234567 fooBarBazQux aBcDeFgH \n\n\n\n\n",  # runs that overlap
+        "   12→        self._x = compute(a, b)\n  13→ — done",  # arrows and another symbol
+        "Привет мир नमस्ते 안녕 ა 😀 αβγ שלום",
+    ],
+)
+def test_count_float_is_the_features_where_runs_are_long(text):
+    assert ApproxCounter().count_float(text) == pytest.approx(_dotted(text), abs=1e-9)
 
 
 @pytest.mark.parametrize(("text", "expected"), [("", 0), ("a", 1), (" ", 1), ("\n", 1), ("ok", 1)])
