@@ -43,6 +43,16 @@ def short_session(window: ManagedWindow, until: float) -> None:
         i += 1
 
 
+def band_window(*, keep_recent: int) -> ManagedWindow:
+    """A small window that stays between compact_at and evict_at (evict_at near 1)."""
+    return ManagedWindow(
+        budget=Budget(window=16_000, counter="estimate"),
+        pins=PinPolicy(keep_recent=keep_recent),
+        compactor=fake_compactor(),
+        evict_at=0.99,
+    )
+
+
 class CountingPins:
     """Counts how often the window resolves its pins: the O(n) step of every span search."""
 
@@ -122,12 +132,7 @@ def test_no_qualifying_span_says_why_once_and_stops_searching(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # Every turn is recent-pinned: no span can ever qualify until much more has arrived.
-    window = ManagedWindow(
-        budget=Budget(window=16_000, counter="estimate"),
-        pins=PinPolicy(keep_recent=10_000),
-        compactor=fake_compactor(),
-        evict_at=0.99,
-    )
+    window = band_window(keep_recent=10_000)
     short_session(window, until=0.8)
     pins = CountingPins(monkeypatch)
     for _ in range(300):
@@ -148,12 +153,7 @@ def test_no_qualifying_span_says_why_once_and_stops_searching(
 def test_prepare_in_the_band_is_amortised(monkeypatch: pytest.MonkeyPatch) -> None:
     """Appending short turns in the band between compact_at and evict_at: the pin and span
     search runs about once per min_gain of new tokens, not on every call."""
-    window = ManagedWindow(
-        budget=Budget(window=16_000, counter="estimate"),
-        pins=PinPolicy(keep_recent=300),
-        compactor=fake_compactor(),
-        evict_at=0.99,
-    )
+    window = band_window(keep_recent=300)
     short_session(window, until=0.75)
     pins = CountingPins(monkeypatch)
     for i in range(200):
@@ -163,12 +163,7 @@ def test_prepare_in_the_band_is_amortised(monkeypatch: pytest.MonkeyPatch) -> No
 
 
 def test_pin_changes_make_the_window_search_again() -> None:
-    window = ManagedWindow(
-        budget=Budget(window=16_000, counter="estimate"),
-        pins=PinPolicy(keep_recent=10_000),
-        compactor=fake_compactor(),
-        evict_at=0.99,
-    )
+    window = band_window(keep_recent=10_000)
     short_session(window, until=0.8)
     window.prepare()
     assert window.events[-1].kind == "compaction_skipped"
