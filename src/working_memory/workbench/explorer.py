@@ -11,6 +11,7 @@ from ._chart import MessageChart
 from ._html import badge, esc, message_html, notice_html, table_html
 from ._state import PolicyState, TranscriptState, _tool_of
 from ._table import PagedTable
+from ._theme import figure_layout
 from ._widgets import colors, guarded, readable_error, require, show_error_in
 
 if TYPE_CHECKING:
@@ -57,7 +58,7 @@ class TranscriptExplorer:
             accept=".json,.jsonl,.traj,.txt", multiple=False, description="Upload"
         )
         self.run_choice = widgets.Dropdown(
-            description="run", options=[("1", 0)], layout=widgets.Layout(width="160px")
+            description="run", options=[("1", 0)], layout=widgets.Layout(width="300px")
         )
         self.thread = widgets.Dropdown(
             description="thread", options=["main"], layout=widgets.Layout(width="260px")
@@ -96,15 +97,14 @@ class TranscriptExplorer:
         self.usage = widgets.HTML()
         self.usage_figure = go.FigureWidget(
             layout=dict(
-                height=260,
+                figure_layout(),
+                height=300,
                 template="plotly_white",
-                margin=dict(l=60, r=20, t=30, b=40),
                 title=dict(
                     text="Counted vs billed input tokens per call", x=0.01, font=dict(size=13)
                 ),
                 xaxis=dict(title="call"),
                 yaxis=dict(title="input tokens"),
-                legend=dict(orientation="h", y=1.1, x=1, xanchor="right"),
             )
         )
         self.usage_box = widgets.VBox([self.usage, self.usage_figure])
@@ -165,11 +165,31 @@ class TranscriptExplorer:
         path = str(path).strip()
         if not path:
             raise ValueError("type the path of a transcript first")
-        self.state.load(Path(path).expanduser())
+        self.error.value = ""
+        try:
+            self.state.load(Path(path).expanduser())
+        except Exception as exc:
+            raise self._failed_load(path, exc) from exc
 
     @guarded
     def load_bytes(self, name: str, content: bytes) -> None:
-        self.state.load_bytes(name, content)
+        self.error.value = ""
+        try:
+            self.state.load_bytes(name, content)
+        except Exception as exc:
+            raise self._failed_load(name, exc) from exc
+
+    def _failed_load(self, name: str, exc: Exception) -> Exception:
+        """The error for a failed load; the previous transcript stays loaded (nothing is lost)
+        but its loader warnings no longer sit under the new error as if they were the new file's."""
+        self.warnings.value = ""
+        current = self.state.current
+        still = (
+            f" (still showing the previous transcript, {current.source or 'loaded from code'})"
+            if current is not None
+            else ""
+        )
+        return ValueError(f"could not load {name}: {readable_error(exc)}{still}")
 
     def _on_upload(self) -> None:
         for item in self.upload.value:
@@ -187,10 +207,15 @@ class TranscriptExplorer:
         if name and name != self.state.thread:
             self.state.thread = name
 
-    @guarded
     def _on_counter(self, name: str) -> None:
-        if name != self.pins.policy.counter:
+        if name == self.pins.policy.counter:
+            return
+        try:
             self.pins.update(counter=name)
+        except Exception as exc:
+            # Not installed here: the policy keeps its counter, and so does the dropdown.
+            self._sync_counter()
+            self.show_error(exc)
 
     @guarded
     def _on_calibrate(self, on: bool) -> None:
@@ -424,7 +449,8 @@ class TranscriptExplorer:
             self.usage.value = notice_html(
                 "This log recorded no provider usage, so there is no billed count to compare with."
             )
-            self.usage_figure.data = ()
+            # Hide the chart without touching its traces: a delete sent to a view that is being
+            # torn down made the browser log "gd.data must be an array".
             self.usage_box.children = (self.usage,)  # no empty chart: plotly cannot lay out 10 px
             return
         from ..usage_check import check_counts
@@ -452,7 +478,6 @@ class TranscriptExplorer:
         )
         p = self._palette
         xs = [c.index for c in check.calls]
-        self.usage_box.children = (self.usage, self.usage_figure)
         self.usage_figure.layout.height = 260
         with self.usage_figure.batch_update():
             self.usage_figure.data = ()

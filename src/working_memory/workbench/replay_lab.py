@@ -13,8 +13,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..transcripts import Transcript
+from ._export import ExportBar
 from ._html import notice_html, table_html
 from ._state import PolicyState, TranscriptState, presets
+from ._theme import figure_layout
 from ._widgets import BackgroundTask, Cancelled, guarded, require, require_pandas, show_error_in
 
 if TYPE_CHECKING:
@@ -214,11 +216,12 @@ class ReplayLab:
         self.run_button = widgets.Button(description="Replay", icon="play", button_style="success")
         self.task = BackgroundTask("calls")
         self.error = widgets.HTML()
-        self.pressure = go.FigureWidget()
+        # White and full width from the start (an empty FigureWidget is plotly's grey).
+        self.pressure = go.FigureWidget(layout=dict(figure_layout(), template="plotly_white"))
         self.stack_choice = widgets.Dropdown(
             description="window of", layout=widgets.Layout(width="320px")
         )
-        self.stack = go.FigureWidget()
+        self.stack = go.FigureWidget(layout=dict(figure_layout(), template="plotly_white"))
         self.stats = widgets.HTML()
         self.billing = widgets.HTML()  # counted vs billed of the replays; warnings when far off
         self.report_path = widgets.Text(
@@ -228,6 +231,7 @@ class ReplayLab:
         )
         self.report_button = widgets.Button(description="export HTML", icon="download")
         self.report_result = widgets.HTML()
+        self.exports = ExportBar("replay", self._export_figures, self._export_tables)
 
         self.choices.observe(lambda c: self._on_choice(c["new"]), names="value")
         self.run_button.on_click(lambda _: self.run_in_background())
@@ -247,6 +251,7 @@ class ReplayLab:
                 self.stats,
                 widgets.HBox([self.report_path, self.report_button]),
                 self.report_result,
+                self.exports.box,
             ]
         )
         self._describe()
@@ -316,6 +321,7 @@ class ReplayLab:
         if self.stack_choice.value not in self.state.replays:
             self.stack_choice.value = replays[0].name
         self._draw_stack()
+        self.exports.refresh()
         stats = self.state.stats
         columns = ["policy", *[c for c in _STAT_COLUMNS if c in stats.columns]]
         self.stats.value = table_html(
@@ -340,6 +346,23 @@ class ReplayLab:
             widget.layout = {}
             widget.add_traces(list(figure.data))
             widget.layout = figure.layout
+
+    def _export_figures(self) -> dict[str, Any]:
+        if not self.state.replays:
+            return {}
+        return {"pressure": self.pressure, f"window of {self.stack_choice.value}": self.stack}
+
+    def _export_tables(self) -> dict[str, Any]:
+        tables: dict[str, Any] = {}
+        if self.state.replays:
+            tables["stats"] = self.state.stats
+        policies = self.state.policies
+        tables["policy settings"] = [
+            {"policy": name, **policies[name].to_dict()}
+            for name in self.state.selected
+            if name in policies
+        ]
+        return tables
 
     @guarded
     def export(self, path: str | Path) -> Path:
