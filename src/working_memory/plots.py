@@ -330,7 +330,7 @@ def _add_event_markers(
                 name=f"{label}: {kind_label}s" if multi else f"{kind_label}s",
                 legendgroup=f"events-{column}" if multi else f"replay{n}",
                 showlegend=not (multi and shown_before),
-                legendrank=900,
+                legendrank=1100,  # after the curves
                 marker={
                     "symbol": symbol,
                     "size": 10,

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from working_memory.replay import Policy, replay
-from working_memory.report import render_report, write_report
+from working_memory.report import differing_settings, render_report, write_report
 from working_memory.transcripts import load_transcript
 
 from .conftest import COMPACTED, chromium_or_skip
@@ -50,7 +50,8 @@ def test_report_escapes_names_and_titles(report):
 def test_report_has_stats_policy_settings_and_the_production_summary(report, replays):
     text = report.read_text(encoding="utf-8")
     assert "input tokens billed" in text and f"{replays[0].stats.billed_tokens:,}" in text
-    assert "<b>strategy</b>" in text  # the setting that differs is highlighted
+    assert re.search(r"<tr class=\"differs\" data-setting=\"strategy\">", text)  # highlighted
+    assert differing_settings(replays) == ["strategy"]
     assert "production compaction at call" in text
     summary_start = replays[0].real_compactions[0][1].summary[:60]
     assert __import__("html").escape(summary_start) in text

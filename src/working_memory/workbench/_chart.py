@@ -112,7 +112,7 @@ class MessageChart:
             hoverinfo="skip",
         )
         fig.add_scatter(
-            name="pinned (shape: why)",
+            name="pinned",
             legendgroup="pinned",
             x=[],
             y=[],

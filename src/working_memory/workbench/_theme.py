@@ -41,7 +41,7 @@ LEGEND_BELOW: dict[str, Any] = {
     "orientation": "h",
     "x": 0,
     "xanchor": "left",
-    "y": -0.16,
+    "y": -0.2,
     "yanchor": "top",
     "font": {"size": 12},
     "tracegroupgap": 4,
@@ -71,7 +71,7 @@ TABLE_WRAP_CSS = (
 )
 
 REPORT_CSS = """
-body { font-family: Helvetica, Arial, sans-serif; color: #222; margin: 2rem auto; max-width: 1200px;
+body { font-family: Helvetica, Arial, sans-serif; color: #222; margin: 2rem auto; max-width: 1600px;
        padding: 0 1rem; line-height: 1.45; background: white; }
 h1 { font-size: 1.6rem; margin-bottom: .2rem; } h2 { font-size: 1.25rem; margin-top: 2.2rem; }
 h3 { font-size: 1.05rem; margin-top: 1.6rem; }
@@ -79,7 +79,8 @@ h3 { font-size: 1.05rem; margin-top: 1.6rem; }
 .summary { font-size: 1rem; margin: .3rem 0; } .summary b { color: #000; }
 table { border-collapse: collapse; margin: .8rem 0; font-size: .84rem; width: 100%; }
 th, td { border: 1px solid #ccc; padding: .25rem .45rem; text-align: left; vertical-align: top;
-         overflow-wrap: anywhere; }
+         overflow-wrap: break-word; hyphens: auto; }
+td.num { white-space: nowrap; }
 th { background: #f3f3f3; font-weight: 600; } td.num { text-align: right; font-variant-numeric: tabular-nums; }
 table.policy th, table.policy td { font-weight: normal; }
 table.policy tr.differs th, table.policy tr.differs td { font-weight: bold; background: #fff4ec; }
