@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Any
 from ..tokens import available_counters
 from ..transcripts import Transcript
 from ._chart import MessageChart
+from ._export import ExportBar
+from ._files import FileBrowser
 from ._html import badge, esc, message_html, notice_html, table_html
 from ._state import PolicyState, TranscriptState, _tool_of
 from ._table import PagedTable
@@ -54,6 +56,11 @@ class TranscriptExplorer:
         self.load_button = widgets.Button(
             description="Load", icon="folder-open", button_style="primary"
         )
+        self.browse_button = widgets.ToggleButton(
+            description="Browse…", icon="folder", tooltip="pick a transcript from a folder"
+        )
+        self.browser: FileBrowser | None = None  # built on first use: listing a folder sniffs files
+        self.browser_box = widgets.VBox([])
         self.upload = widgets.FileUpload(
             accept=".json,.jsonl,.traj,.txt", multiple=False, description="Upload"
         )
@@ -108,8 +115,10 @@ class TranscriptExplorer:
             )
         )
         self.usage_box = widgets.VBox([self.usage, self.usage_figure])
+        self.exports = ExportBar("transcript", self._export_figures, self._export_tables)
 
         self.load_button.on_click(lambda _: self.load(self.path.value))
+        self.browse_button.observe(lambda change: self.browse(change["new"]), names="value")
         self.upload.observe(lambda change: self._on_upload(), names="value")
         self.run_choice.observe(lambda change: self._on_run(change["new"]), names="value")
         self.thread.observe(lambda change: self._on_thread(change["new"]), names="value")
@@ -122,12 +131,13 @@ class TranscriptExplorer:
         self.state.observe(self._on_state)
         self.pins.observe(self._on_policy)
 
-        source = widgets.HBox([self.path, self.load_button, self.upload])
+        source = widgets.HBox([self.path, self.load_button, self.browse_button, self.upload])
         choose = widgets.HBox([self.run_choice, self.thread, self.counter, self.calibrate])
         picker = widgets.HBox([self.prev_message, self.message_index, self.next_message])
         self.widget = widgets.VBox(
             [
                 source,
+                self.browser_box,
                 choose,
                 self.error,
                 self.info,
@@ -140,6 +150,7 @@ class TranscriptExplorer:
                 picker,
                 self.detail,
                 self.usage_box,
+                self.exports.box,
             ]
         )
         if self.state.transcript is not None:
@@ -170,6 +181,34 @@ class TranscriptExplorer:
             self.state.load(Path(path).expanduser())
         except Exception as exc:
             raise self._failed_load(path, exc) from exc
+
+    @guarded
+    def browse(self, on: bool = True, folder: str | Path | None = None) -> FileBrowser | None:
+        """Show (or hide) the folder picker; it opens in `folder`, the path box's folder, or
+        the working directory."""
+        if not on:
+            self.browser_box.children = ()
+            return self.browser
+        if self.browser is None:
+            typed = Path(self.path.value.strip()).expanduser() if self.path.value.strip() else None
+            start = folder or (
+                typed
+                if typed is not None and typed.is_dir()
+                else typed.parent
+                if typed is not None and typed.parent.is_dir()
+                else Path.cwd()
+            )
+            self.browser = FileBrowser(self._picked, start)
+        elif folder is not None:
+            self.browser.show(str(Path(folder).expanduser()))
+        self.browser_box.children = (self.browser.box,)
+        if not self.browse_button.value:
+            self.browse_button.value = True
+        return self.browser
+
+    def _picked(self, path: Path) -> None:
+        self.path.value = str(path)
+        self.load(path)
 
     @guarded
     def load_bytes(self, name: str, content: bytes) -> None:
@@ -259,6 +298,7 @@ class TranscriptExplorer:
             self._sync_counter()
             self._draw(pins_only=False)
             self._show_usage()
+            self.exports.refresh()
         except Exception as exc:
             self.show_error(exc)
 
@@ -404,6 +444,33 @@ class TranscriptExplorer:
                 "thread": self.state.thread,
             }
         )
+
+    def _export_figures(self) -> dict[str, Any]:
+        if not self.state.messages:
+            return {}
+        figures = {"tokens per message": self.chart.figure}
+        if self.usage_check is not None:
+            figures["counted vs billed"] = self.usage_figure
+        return figures
+
+    def _export_tables(self) -> dict[str, Any]:
+        if not self.state.messages:
+            return {}
+        tables: dict[str, Any] = {"messages": self.frame()}
+        if self.usage_check is not None:
+            tables["counted vs billed"] = [
+                {
+                    "call": c.index,
+                    "last_message": c.last_message,
+                    "messages": c.messages,
+                    "counted": c.counted,
+                    "billed": c.provider_input,
+                    "ratio": c.ratio,
+                    "model": c.model,
+                }
+                for c in self.usage_check.calls
+            ]
+        return tables
 
     # -- the selected message ---------------------------------------------------------------------
     def _show_selected(self) -> None:

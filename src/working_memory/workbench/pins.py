@@ -14,6 +14,7 @@ from ..tokens import available_counters
 from ..transcripts import Transcript
 from ..window import STRATEGIES
 from ._chart import MessageChart
+from ._export import ExportBar
 from ._html import badge, esc, notice_html, table_html
 from ._state import PolicyState, TranscriptState, _tool_of, check_patterns
 from ._table import PagedTable
@@ -220,6 +221,7 @@ class PinPolicyEditor:
         )
         self.table.bind(self._indices, self._row, self._row_class)
         self.span_text = widgets.HTML()
+        self.exports = ExportBar("pins", self._export_figures, self._export_tables)
 
         c = self.controls
         column = widgets.VBox
@@ -271,6 +273,7 @@ class PinPolicyEditor:
                 self.chart.figure,
                 self.table.box,
                 self.span_text,
+                self.exports.box,
             ]
         )
         self.state.observe(self._on_state)
@@ -383,6 +386,8 @@ class PinPolicyEditor:
             )
             self.table.refresh()
             self._summary()
+            if full:
+                self.exports.refresh()
         except Exception as exc:
             self.show_error(exc)
         self.last_update_s = time.perf_counter() - started
@@ -546,6 +551,15 @@ class PinPolicyEditor:
         if start <= i < end:
             return "span"
         return "evict" if i in self._evicted else ""
+
+    def _export_figures(self) -> dict[str, Any]:
+        return {"pins and spans": self.chart.figure} if self.state.transcript.messages else {}
+
+    def _export_tables(self) -> dict[str, Any]:
+        if not self.state.transcript.messages:
+            return {}
+        window = {**self.state.preview.to_dict(), **self.state.policy.to_dict()}
+        return {"messages": self.frame(), "window and policy": [window]}
 
     def frame(self) -> pd.DataFrame:
         """Per-message pinned reason, in_span and evicted under the current policy."""
