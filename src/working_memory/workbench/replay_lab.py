@@ -343,8 +343,9 @@ class ReplayLab:
         """Swap a FigureWidget's traces and layout for those of a plots.py figure."""
         with widget.batch_update():
             widget.data = ()
-            widget.layout = {}
             widget.add_traces(list(figure.data))
+            # One assignment: clearing the layout first inside the batch dropped the figure's
+            # template, and the chart came out in plotly's grey.
             widget.layout = figure.layout
 
     def _export_figures(self) -> dict[str, Any]:
