@@ -327,7 +327,8 @@ def _add_event_markers(
                 x=xs,
                 y=ys,
                 mode="markers",
-                name=f"{label}: {kind_label}s" if multi else f"{kind_label}s",
+                # With several replays one entry per kind stands for all (toggles all).
+                name=f"{label}: {kind_label}s" if multi and shown_before else f"{kind_label}s",
                 legendgroup=f"events-{column}" if multi else f"replay{n}",
                 showlegend=not (multi and shown_before),
                 legendrank=1100,  # after the curves

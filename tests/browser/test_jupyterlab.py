@@ -8,6 +8,7 @@ accept button): measured here, that is reliable where key presses and menus are 
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -175,21 +176,61 @@ def test_workbench_notebook_renders_and_its_controls_work(
     after = _visible_trace_points(browser_page, "pinned")
     assert after > before, (before, after)
 
-    # Replay lab tab: press Replay and see the pressure chart fill with one curve per policy.
+    # Replay lab tab: pick four policies, press Replay and see one curve per policy, with the
+    # plot across the panel and every legend entry shown (no scrolling legend).
     tabs.filter(has_text="Replay lab").click()
+    choices = browser_page.locator(".widget-tab .widget-select-multiple select").filter(
+        visible=True
+    )
+    choices.first.select_option(label=FOUR_POLICIES)
     button = browser_page.locator(".widget-tab button:has-text('Replay')").filter(visible=True)
     button.first.click()
     browser_page.wait_for_function(
         """() => [...document.querySelectorAll('.widget-tab .js-plotly-plot')]
             .filter(d => d.offsetParent && d.data)
-            .some(d => d.data.filter(t => (t.x || []).length > 50).length >= 2)""",
+            .some(d => d.data.filter(t => / pressure$/.test(t.name || '')).length >= 4)""",
         timeout=RUN_TIMEOUT_MS,
     )
+    geometry = browser_page.evaluate(_PRESSURE_GEOMETRY)
+    if SHOTS:
+        browser_page.locator(".widget-tab .js-plotly-plot").filter(visible=True).first.screenshot(
+            path=str(Path(SHOTS) / "replay-lab-4-policies.png")
+        )
+    assert geometry["plot"] >= 0.8 * geometry["panel"], geometry
+    assert geometry["scrollbar"] == 0 and geometry["hidden"] == [], geometry
+    assert geometry["legendTop"] >= geometry["plotBottom"], geometry
+    assert geometry["bg"] in ("white", "#fff", "#ffffff", "rgb(255, 255, 255)"), geometry
 
     assert browser_page.evaluate(_WIDGET_FAILURES) == []
     assert browser_page.evaluate(_BROKEN_PLOT_TEXT) == []
     assert browser_page.evaluate("() => window.__wm_xss") is None
     assert console.unexpected() == [], "\n".join(console.unexpected())
+
+
+FOUR_POLICIES = ["default", "masking", "evict-only", "edited"]
+SHOTS = os.environ.get("WM_SCREENSHOTS")  # a folder: keep screenshots to look at
+
+# The replay lab's pressure chart against its panel: the plot area's width, the legend's
+# place, any legend scrollbar and any legend entry clipped out of the legend's box.
+_PRESSURE_GEOMETRY = """() => {
+    const d = [...document.querySelectorAll('.widget-tab .js-plotly-plot')]
+        .filter(d => d.offsetParent && d.data)
+        .find(d => d.data.some(t => / pressure$/.test(t.name || '')));
+    const panel = d.closest('.widget-tab > .widget-tab-contents, .widget-tab .lm-TabPanel-stackedPanel')
+        || d.closest('.widget-tab');
+    const plot = d.querySelector('.nsewdrag').getBoundingClientRect();
+    const legend = d.querySelector('.legend');
+    const box = legend.querySelector('.bg').getBoundingClientRect();
+    const bar = legend.querySelector('.scrollbar');
+    const hidden = [...legend.querySelectorAll('.traces')].filter(t => {
+        const r = t.getBoundingClientRect();
+        return r.bottom > box.bottom + 1 || r.top < box.top - 1 || r.right > box.right + 1;
+    }).map(t => t.textContent);
+    return {plot: plot.width, panel: panel.getBoundingClientRect().width,
+            plotBottom: plot.bottom, legendTop: box.top, hidden,
+            scrollbar: bar ? bar.getBoundingClientRect().height : 0,
+            bg: d._fullLayout.plot_bgcolor};
+}"""
 
 
 def _visible_trace_points(page: Any, name: str) -> int:

@@ -49,7 +49,7 @@ TRACES = (
 class MessageChart:
     """A FigureWidget over a message list; `update_*` methods change only the traces they own."""
 
-    def __init__(self, *, title: str = "", height: int = 380) -> None:
+    def __init__(self, *, title: str = "", height: int = 440) -> None:
         _, go = require()
         self.palette = colors()
         self.figure = go.FigureWidget(

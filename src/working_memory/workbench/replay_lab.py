@@ -347,6 +347,10 @@ class ReplayLab:
             # One assignment: clearing the layout first inside the batch dropped the figure's
             # template, and the chart came out in plotly's grey.
             widget.layout = figure.layout
+            if widget.layout.height is None:
+                # The template's height reaches a static figure but not a FigureWidget's view,
+                # which then squeezed plot, ticks and legend into ~340 px.
+                widget.layout.height = figure.layout.template.layout.height or 520
 
     def _export_figures(self) -> dict[str, Any]:
         if not self.state.replays:
