@@ -143,6 +143,7 @@ def test_workbench_notebook_renders_and_its_controls_work(
     assert tabs.count() == 4, tabs.all_inner_texts()
     browser_page.wait_for_selector(".widget-tab .js-plotly-plot .main-svg")
     assert max(trace_points(browser_page, ".widget-tab", "tokens")) > 100
+    assert_readable_plot(browser_page, "^tokens$", "explorer.png")
 
     # The hostile transcript's HTML is shown as text, and none of it ran.
     assert browser_page.evaluate("() => window.__wm_xss") is None
@@ -175,6 +176,7 @@ def test_workbench_notebook_renders_and_its_controls_work(
     )
     after = _visible_trace_points(browser_page, "pinned")
     assert after > before, (before, after)
+    assert_readable_plot(browser_page, "^pinned$", "pin-editor.png")
 
     # Replay lab tab: pick four policies, press Replay and see one curve per policy, with the
     # plot across the panel and every legend entry shown (no scrolling legend).
@@ -191,15 +193,8 @@ def test_workbench_notebook_renders_and_its_controls_work(
             .some(d => d.data.filter(t => / pressure$/.test(t.name || '')).length >= 4)""",
         timeout=RUN_TIMEOUT_MS,
     )
-    geometry = browser_page.evaluate(_PRESSURE_GEOMETRY)
-    if SHOTS:
-        browser_page.locator(".widget-tab .js-plotly-plot").filter(visible=True).first.screenshot(
-            path=str(Path(SHOTS) / "replay-lab-4-policies.png")
-        )
-    assert geometry["plot"] >= 0.8 * geometry["panel"], geometry
-    assert geometry["scrollbar"] == 0 and geometry["hidden"] == [], geometry
-    assert geometry["legendTop"] >= geometry["plotBottom"], geometry
-    assert geometry["bg"] in ("white", "#fff", "#ffffff", "rgb(255, 255, 255)"), geometry
+    geometry = assert_readable_plot(browser_page, " pressure$", "replay-lab-4-policies.png")
+    assert sum(n.endswith(": pressure") for n in geometry["names"]) == 4
 
     assert browser_page.evaluate(_WIDGET_FAILURES) == []
     assert browser_page.evaluate(_BROKEN_PLOT_TEXT) == []
@@ -212,10 +207,10 @@ SHOTS = os.environ.get("WM_SCREENSHOTS")  # a folder: keep screenshots to look a
 
 # The replay lab's pressure chart against its panel: the plot area's width, the legend's
 # place, any legend scrollbar and any legend entry clipped out of the legend's box.
-_PRESSURE_GEOMETRY = """() => {
+_PLOT_GEOMETRY = """(pattern) => {
     const d = [...document.querySelectorAll('.widget-tab .js-plotly-plot')]
         .filter(d => d.offsetParent && d.data)
-        .find(d => d.data.some(t => / pressure$/.test(t.name || '')));
+        .find(d => d.data.some(t => new RegExp(pattern).test(t.name || '')));
     const panel = d.closest('.widget-tab > .widget-tab-contents, .widget-tab .lm-TabPanel-stackedPanel')
         || d.closest('.widget-tab');
     const plot = d.querySelector('.nsewdrag').getBoundingClientRect();
@@ -229,8 +224,29 @@ _PRESSURE_GEOMETRY = """() => {
     return {plot: plot.width, panel: panel.getBoundingClientRect().width,
             plotBottom: plot.bottom, legendTop: box.top, hidden,
             scrollbar: bar ? bar.getBoundingClientRect().height : 0,
-            bg: d._fullLayout.plot_bgcolor};
+            bg: d._fullLayout.plot_bgcolor,
+            titleBottom: d.querySelector('.gtitle') ?
+                d.querySelector('.gtitle').getBoundingClientRect().bottom : 0,
+            names: [...legend.querySelectorAll('.traces')].map(t => t.textContent),
+            data: d.data.map(t => [t.name, t.legendgroup || '', t.showlegend, (t.x || []).length])};
 }"""
+
+
+def assert_readable_plot(page: Any, pattern: str, shot: str) -> dict[str, Any]:
+    """The visible chart with a trace matching `pattern`: across >= 80% of its panel, its legend
+    below the plot (so under the title too), no legend scrollbar, nothing clipped, no 'trace N'."""
+    geometry: dict[str, Any] = page.evaluate(_PLOT_GEOMETRY, pattern)
+    if SHOTS:
+        page.screenshot(path=str(Path(SHOTS) / shot), full_page=True)
+    assert geometry["plot"] >= 0.8 * geometry["panel"], geometry
+    assert geometry["scrollbar"] == 0 and geometry["hidden"] == [], geometry
+    assert geometry["legendTop"] >= geometry["plotBottom"] > geometry["titleBottom"], geometry
+    assert not [n for n in geometry["names"] if re.fullmatch(r"trace \d+", n)], (
+        geometry["names"],
+        geometry["data"],
+    )
+    assert geometry["bg"] in ("white", "#fff", "#ffffff", "rgb(255, 255, 255)"), geometry
+    return geometry
 
 
 def _visible_trace_points(page: Any, name: str) -> int:

@@ -276,23 +276,24 @@ class MessageChart:
             band = self.trace("next span")
             if end > start:
                 left, right = start - 0.5, end - 0.5
-                band.update(
-                    x=[left, right, right, left, left],
-                    y=[0, 0, peak, peak, 0],
-                    name=f"next span {start}–{end - 1}",
-                )
+                band.update(x=[left, right, right, left, left], y=[0, 0, peak, peak, 0])
+                band_name = f"next span {start}–{end - 1}"
             else:
-                band.update(x=[], y=[], name="next span (none)")
+                band.update(x=[], y=[])
+                band_name = "next span (none)"
             cursor = self.trace("window at")
             if upto is not None and self._tokens:
                 x = upto - 0.5
-                cursor.update(
-                    x=[x, x],
-                    y=[0, self.figure.layout.yaxis2.range[1]],
-                    name=f"window at message {upto}",
-                )
+                cursor.update(x=[x, x], y=[0, self.figure.layout.yaxis2.range[1]])
+                cursor_name = f"window at message {upto}"
             else:
                 cursor.update(x=[], y=[])
+                cursor_name = "window at"
+        # Names change outside the batch: a batched update that renames one trace sends the
+        # other traces of the batch an undefined name, and the browser's legend then showed
+        # the pinned markers as "trace 5".
+        band.name = band_name
+        cursor.name = cursor_name
 
     def set_selected(self, index: int | None) -> None:
         trace = self.trace("selected")
