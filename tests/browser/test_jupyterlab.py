@@ -121,7 +121,11 @@ def plot_traces(page: Any, scope: str = "") -> list[list[dict[str, Any]]]:
     return page.evaluate(
         """(scope) => [...document.querySelectorAll(scope + ' .js-plotly-plot')]
             .filter(div => div.data)
-            .map(div => div.data.map(t => ({name: t.name || '', n: (t.x || []).length})))""",
+            .map(div => div.data.map(t => {
+                // x, else y (a box plot has only y); plotly may send a typed array as bdata
+                const v = t.x || t.y || [];
+                return {name: t.name || '', n: v.length ?? (v.bdata ? v.bdata.length : 0)};
+            }))""",
         scope,
     )
 
@@ -283,7 +287,8 @@ def test_notebook_runs_in_jupyterlab(
             "(n) => document.querySelectorAll('.js-plotly-plot .main-svg').length >= n",
             arg=plots,
         )
-        assert all(any(t["n"] for t in graph) for graph in plot_traces(browser_page))
+        graphs = plot_traces(browser_page)
+        assert all(any(t["n"] for t in graph) for graph in graphs), graphs
     assert browser_page.evaluate(_WIDGET_FAILURES) == []
     assert browser_page.evaluate(_BROKEN_PLOT_TEXT) == []
     assert browser_page.evaluate("() => window.__wm_xss") is None
