@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -200,10 +201,42 @@ def test_workbench_notebook_renders_and_its_controls_work(
     geometry = assert_readable_plot(browser_page, " pressure$", "replay-lab-4-policies.png")
     assert sum(n.endswith(": pressure") for n in geometry["names"]) == 4
 
+    # Transcript tab: load logs with and without usage in turn (the counted-vs-billed chart is
+    # hidden and shown again), then a path that fails: no console error ("gd.data must be an
+    # array" came from here), and the failure names the file and what is still shown.
+    tabs.filter(has_text="Transcript").click()
+    fixtures = Path(__file__).resolve().parents[1] / "fixtures"
+    for source in (
+        fixtures / "claude-code/7c9e6679-7425-40de-944b-e07fc1f90ae7.jsonl",
+        fixtures / "openai/chat-session.jsonl",
+        next((fixtures / "codex").glob("*.jsonl")),
+    ):
+        shutil.copy2(source, lab.root / source.name)
+        _load_in_explorer(browser_page, source.name)
+        browser_page.wait_for_function(
+            """(name) => [...document.querySelectorAll('.widget-tab .widget-html')]
+                .some(e => e.offsetParent && e.textContent.includes(name))""",
+            arg=source.name,
+        )
+    _load_in_explorer(browser_page, "no-such-file.jsonl")
+    browser_page.wait_for_function(
+        """() => [...document.querySelectorAll('.widget-tab .err')]
+            .some(e => e.offsetParent && e.textContent.includes('still showing'))"""
+    )
+
     assert browser_page.evaluate(_WIDGET_FAILURES) == []
     assert browser_page.evaluate(_BROKEN_PLOT_TEXT) == []
     assert browser_page.evaluate("() => window.__wm_xss") is None
     assert console.unexpected() == [], "\n".join(console.unexpected())
+
+
+def _load_in_explorer(page: Any, path: str) -> None:
+    box = page.locator(".widget-tab input[placeholder^='path to a transcript']").filter(
+        visible=True
+    )
+    box.first.fill(path)
+    box.first.press("Enter")  # commits the Text widget's value before the click
+    page.locator(".widget-tab button:has-text('Load')").filter(visible=True).first.click()
 
 
 FOUR_POLICIES = ["default", "masking", "evict-only", "edited"]
