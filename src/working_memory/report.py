@@ -171,8 +171,14 @@ def _lacks_block(items: Sequence[Replay]) -> str:
                 gaps.append(text)
     if not absent and not gaps:
         return ""
+    calibrated = all(item.policy.calibration is not None for item in items)
     parts = []
-    if absent:
+    if absent and calibrated:
+        parts.append(
+            f"<p>The log has {_e(' and '.join(absent))}; the calibration from billed usage "
+            "adds what it billed on every call back into the counts.</p>"
+        )
+    elif absent:
         parts.append(
             f"<p>The log has {_e(' and '.join(absent))}: the model was sent more than it records, "
             "so every token count and pressure in this report is an underestimate (a "
@@ -180,7 +186,9 @@ def _lacks_block(items: Sequence[Replay]) -> str:
         )
     if gaps:
         parts.append("<ul>" + "".join(f"<li>{_e(g)}</li>" for g in gaps[:20]) + "</ul>")
-    return '<h2>What the log lacks</h2><div class="warn">' + "".join(parts) + "</div>"
+    # A warning only while the counts still understate; with a calibration, a note.
+    kind = "note" if calibrated else "warn"
+    return f'<h2>What the log lacks</h2><div class="{kind}">' + "".join(parts) + "</div>"
 
 
 def _events_block(item: Replay) -> str:

@@ -90,6 +90,7 @@ pre { white-space: pre-wrap; background: #f7f7f7; padding: .6rem; font-size: .82
       overflow: auto; }
 .figure { margin: 1rem 0 2rem; max-width: 100%; overflow: hidden; }
 .warn { border: 2px solid #D55E00; background: #fff4ec; padding: .6rem .9rem; margin: 1rem 0; }
+.note { border-left: 4px solid #999; background: #f5f5f5; padding: .6rem .9rem; margin: 1rem 0; }
 @media print {
   body { margin: 0; max-width: none; font-size: 11pt; }
   .figure { page-break-inside: avoid; break-inside: avoid; }
