@@ -254,6 +254,22 @@ def _billed_block(items: Sequence[Replay]) -> str:
     return "<h2>Counted vs billed</h2>" + "".join(parts)
 
 
+# Printed, the page is narrower than the window the charts were laid out in: lay them out
+# again at the page's width before printing, and back after (plotly's `responsive` only
+# follows window resizes).
+_PRINT_SCRIPT = """
+(function () {
+  function fit() {
+    document.querySelectorAll('.js-plotly-plot').forEach(function (d) {
+      if (window.Plotly) { window.Plotly.Plots.resize(d); }
+    });
+  }
+  window.addEventListener('beforeprint', fit);
+  window.addEventListener('afterprint', fit);
+})();
+"""
+
+
 def _differ_line(items: Sequence[Replay]) -> str:
     differ = differing_settings(items)
     if len(items) < 2:
@@ -347,6 +363,7 @@ Generated {generated} by working-memory. Pressure is the share of the token budg
 <h2>Policy settings</h2>
 <p class="meta">{_differ_line(items)}</p>
 {_policy_table(items)}
+<script>{_PRINT_SCRIPT}</script>
 </body></html>
 """
 
