@@ -200,6 +200,19 @@ def test_workbench_notebook_renders_and_its_controls_work(
     )
     geometry = assert_readable_plot(browser_page, " pressure$", "replay-lab-4-policies.png")
     assert sum(n.endswith(": pressure") for n in geometry["names"]) == 4
+    # The stats table wraps inside the panel instead of being cut off on the right.
+    edges = browser_page.evaluate(
+        """() => {
+            const table = [...document.querySelectorAll('.widget-tab table')]
+                .find(t => t.offsetParent && t.textContent.includes('billed_'));
+            const panel = table.closest('.widget-tab');
+            return [table.getBoundingClientRect().right, panel.getBoundingClientRect().right];
+        }"""
+    )
+    assert edges[0] <= edges[1], edges
+    if SHOTS:
+        stats = browser_page.locator(".widget-tab table").filter(has_text="billed_")
+        stats.filter(visible=True).first.screenshot(path=str(Path(SHOTS) / "replay-stats.png"))
 
     # Transcript tab: load logs with and without usage in turn (the counted-vs-billed chart is
     # hidden and shown again), then a path that fails: no console error ("gd.data must be an

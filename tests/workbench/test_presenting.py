@@ -16,10 +16,12 @@ from working_memory.workbench import EDITED, Workbench
 from working_memory.workbench._files import list_folder
 from working_memory.workbench._theme import COLORS, LEGEND_BELOW, figure_layout
 from working_memory.workbench.prompt_lab import PromptVariant
+from working_memory.workbench.replay_lab import _STAT_COLUMNS
 
 from .conftest import COMPACTED
 
 FOUR = ["default", "masking", "evict-only", EDITED]
+_STAT_ROWS = _STAT_COLUMNS
 
 
 @pytest.fixture
@@ -64,8 +66,11 @@ def test_replay_lab_with_four_policies_is_readable(wb: Workbench) -> None:
     assert len(names) == len(set(names)) and len(names) <= 4 + 1 + 3 + 3 + 1, names
     for note in figure.layout.annotations:  # "unmanaged curve peaks…" sits inside the plot
         assert note.yanchor == "top" and note.y <= 1
-    # The stats table wraps its cells instead of running off the panel.
-    assert "overflow-wrap: anywhere" in lab.stats.value
+    # The stats table: a row per statistic, a column per policy (it fits the panel), cells wrap.
+    assert "overflow-wrap: break-word" in lab.stats.value
+    assert lab.stats.value.count("<tr>") == 1 + len(_STAT_ROWS)
+    for name in FOUR:
+        assert f"<th>{name}</th>" in lab.stats.value
     stack = lab.stack
     _assert_legend_below_and_named(stack)
 

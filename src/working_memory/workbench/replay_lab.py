@@ -323,11 +323,18 @@ class ReplayLab:
         self._draw_stack()
         self.exports.refresh()
         stats = self.state.stats
-        columns = ["policy", *[c for c in _STAT_COLUMNS if c in stats.columns]]
+        columns = [c for c in _STAT_COLUMNS if c in stats.columns]
+        records = [_survival_words(row) for row in stats[["policy", *columns]].to_dict("records")]
+        names = [str(r["policy"]) for r in records]
+        # One row per statistic, one column per policy: sixteen statistics side by side were
+        # cut off (or broken mid-word) in the panel; a few policies side by side always fit.
         self.stats.value = table_html(
-            [_survival_words(row) for row in stats[columns].to_dict("records")],
-            columns,
-            numeric=[c for c in columns if c not in ("policy", "task_survived", "pinned_survived")],
+            [
+                {"statistic": c, **{n: r[c] for n, r in zip(names, records, strict=True)}}
+                for c in columns
+            ],
+            ["statistic", *names],
+            numeric=names,
         )
 
     @guarded
