@@ -89,9 +89,10 @@ def pin_editor(size: int) -> list[tuple[str, float, float]]:
     scenario(
         "keep_recent slider", [lambda v=v: setattr(keep, "value", v) for v in (5, 9, 13, 17, 21)]
     )
-    compact = editor.controls["max_span"]
+    compact = editor.controls["max_span_tokens"]  # the control is in tokens now
     scenario(
-        "max_span slider", [lambda v=v: setattr(compact, "value", v) for v in (10, 20, 30, 60, 80)]
+        "max_span_tokens slider",
+        [lambda v=v: setattr(compact, "value", v) for v in (1_000, 2_000, 3_000, 5_000, 8_000)],
     )
     return rows
 

@@ -360,13 +360,14 @@ replays["32k window"].timeline.head(10)"""),
 ## Several sessions at once
 
 `compare_policies` takes one transcript or many (paths, a folder, Transcript values) and
-returns one row per transcript and policy; here, the same session in its two bundled formats,
-OpenAI and Anthropic, which should cost about the same."""),
+returns one row per transcript and policy; here, `TRANSCRIPT` beside the bundled example in its
+two formats, OpenAI and Anthropic (those two should cost about the same)."""),
     code("""\
 from working_memory.examples import EXAMPLES
 from working_memory.replay import compare_policies
 
-corpus = [example_path(name) for name in EXAMPLES]
+# TRANSCRIPT first (your log when you set it), then the bundled formats not already in.
+corpus = [TRANSCRIPT, *(p for p in map(example_path, EXAMPLES) if p.resolve() != TRANSCRIPT.resolve())]
 compare_policies(corpus, {"default": PRESETS["default"], "32k": PRESETS["small-window-32k"]})[
     ["transcript", "policy", "billed_tokens", "saved_share", "compactions", "evictions"]
 ]"""),
@@ -409,10 +410,13 @@ totals"""),
     code("""\
 import plotly.graph_objects as go
 
+from working_memory.plots import layout_template
+
 # How the saving spreads over sessions: short sessions save nothing, long ones most.
 fig = go.Figure([go.Box(y=part.saved_share, name=name, boxpoints="all", text=part.transcript)
                  for name, part in rows.groupby("policy", sort=False)])
-fig.update_layout(title="saved share per session", yaxis_tickformat=".0%", height=380)
+fig.update_layout(title="saved share per session", yaxis_tickformat=".0%", height=380,
+                  template=layout_template())  # the workbench's look, as every figure here
 fig"""),
     code("""\
 # Where the task got lost: sessions whose first user message was gone from the final window

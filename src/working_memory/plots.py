@@ -14,6 +14,9 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+# The palette and layout are the workbench theme's (one look for panels, notebooks, report).
+from .workbench._theme import COLORS, GREY, figure_layout
+
 if TYPE_CHECKING:  # pragma: no cover
     import plotly.graph_objects as go
 
@@ -33,18 +36,6 @@ __all__ = [
     "window_stack_figure",
 ]
 
-# Okabe & Ito (2008): blue, orange, bluish green, vermillion, sky blue, reddish purple, yellow, black.
-COLORS: tuple[str, ...] = (
-    "#0072B2",
-    "#E69F00",
-    "#009E73",
-    "#D55E00",
-    "#56B4E9",
-    "#CC79A7",
-    "#F0E442",
-    "#000000",
-)
-GREY = "#999999"
 CATEGORY_COLORS: dict[str, str] = {
     "system": GREY,
     "tools": "#F0E442",
@@ -95,11 +86,8 @@ def layout_template() -> Any:
     if TEMPLATE_NAME not in pio.templates:
         pio.templates[TEMPLATE_NAME] = go.layout.Template(
             layout=go.Layout(
-                font={"family": "Helvetica, Arial, sans-serif", "size": 13, "color": "#222"},
+                **figure_layout(),
                 title={"x": 0.01, "xanchor": "left", "font": {"size": 17}},
-                paper_bgcolor="white",
-                plot_bgcolor="white",
-                colorway=list(COLORS),
                 xaxis={
                     "showgrid": True,
                     "gridcolor": "#e5e5e5",
@@ -112,18 +100,7 @@ def layout_template() -> Any:
                     "zeroline": False,
                     "linecolor": "#888",
                 },
-                legend={
-                    "orientation": "v",
-                    "x": 1.02,
-                    "xanchor": "left",
-                    "y": 1,
-                    "yanchor": "top",
-                    "font": {"size": 12},
-                    "tracegroupgap": 6,
-                },
-                hoverlabel={"font": {"size": 12}, "align": "left"},
-                margin={"l": 80, "r": 20, "t": 80, "b": 60},
-                height=500,
+                height=520,
             )
         )
     return pio.templates[TEMPLATE_NAME]
@@ -186,6 +163,13 @@ def pressure_figure(
     managed_peak = 0.0
     unmanaged_peak = 0.0
     first_call, last_call = math.inf, -math.inf
+    # Replays of one log under the same budget share one unmanaged curve: draw it once (four
+    # identical dotted lines were four legend entries saying the same thing).
+    shared_unmanaged = len(items) > 1 and all(
+        other.column("unmanaged_pressure") == items[0].column("unmanaged_pressure")
+        for other in items[1:]
+    )
+    events_shown: set[str] = set()
     for n, item in enumerate(items):
         color = COLORS[n % len(COLORS)]
         label = item.name if len(items) > 1 else "managed window"
@@ -209,26 +193,29 @@ def pressure_figure(
                 hovertemplate="call %{x}<br>pressure %{y:.2f}<br>%{customdata:,} tokens sent<extra></extra>",
             )
         )
-        if show_unmanaged:
+        if show_unmanaged and not (shared_unmanaged and n > 0):
             raw = item.column("unmanaged_pressure")
             raw_tokens = item.column("unmanaged_tokens")
             unmanaged_peak = max(unmanaged_peak, max(raw))
             keep = _sample_indices(raw)
+            same = shared_unmanaged
             fig.add_trace(
                 go.Scatter(
                     x=_pick(calls, keep),
                     y=_pick(raw, keep),
                     customdata=_pick(raw_tokens, keep),
                     mode="lines",
-                    name=f"{label}: unmanaged" if len(items) > 1 else "unmanaged (raw transcript)",
-                    legendgroup=f"replay{n}",
-                    line={"color": color, "width": 1.5, "dash": "dot"},
+                    name=f"{label}: unmanaged"
+                    if len(items) > 1 and not same
+                    else "unmanaged (raw transcript)",
+                    legendgroup="unmanaged" if same else f"replay{n}",
+                    line={"color": GREY if same else color, "width": 1.5, "dash": "dot"},
                     opacity=0.75,
                     hovertemplate="call %{x}<br>unmanaged pressure %{y:.2f}<br>%{customdata:,} tokens"
                     "<extra></extra>",
                 )
             )
-        _add_event_markers(fig, go, item, n, label, color, multi=len(items) > 1)
+        _add_event_markers(fig, go, item, n, label, color, multi=len(items) > 1, shown=events_shown)
     if first_call is math.inf:
         first_call, last_call = 0, 1
     _add_thresholds(fig, go, items, first_call, last_call)
@@ -237,13 +224,14 @@ def pressure_figure(
         # The raw transcript can be many times the budget: keep the managed curve readable and
         # say where the unmanaged one goes.
         fig.add_annotation(
-            x=1,
-            y=1,
+            x=0.01,
+            y=0.99,
             xref="paper",
             yref="paper",
-            xanchor="right",
-            yanchor="bottom",
+            xanchor="left",
+            yanchor="top",
             showarrow=False,
+            bgcolor="rgba(255,255,255,0.85)",  # inside the plot: nothing can clip or cover it
             font={"size": 11, "color": "#555"},
             text=f"unmanaged curve peaks at {unmanaged_peak:.1f}× the limit (off scale; zoom out to see it)",
         )
@@ -293,8 +281,18 @@ def _add_thresholds(fig: Any, go: Any, items: Sequence[Replay], x0: float, x1: f
 
 
 def _add_event_markers(
-    fig: Any, go: Any, item: Replay, n: int, label: str, color: str, *, multi: bool
+    fig: Any,
+    go: Any,
+    item: Replay,
+    n: int,
+    label: str,
+    color: str,
+    *,
+    multi: bool,
+    shown: set[str] | None = None,
 ) -> None:
+    """Event markers in the replay's colour. With several replays each kind has one legend
+    entry (the markers take their curve's colour), not one per replay."""
     calls = item.column("call")
     pressure = item.column("pressure")
     events = item.column("events")
@@ -319,13 +317,21 @@ def _add_event_markers(
                     f"<b>calls {calls[bucket[0]]}–{calls[bucket[-1]]}</b><br>{total} {kind_label}s; "
                     f"first: {_escape(events[first], 300)}"
                 )
+        if shown is not None:
+            shown_before = column in shown
+            shown.add(column)
+        else:
+            shown_before = False
         fig.add_trace(
             go.Scatter(
                 x=xs,
                 y=ys,
                 mode="markers",
-                name=f"{label}: {kind_label}s" if multi else f"{kind_label}s",
-                legendgroup=f"replay{n}",
+                # With several replays one entry per kind stands for all (toggles all).
+                name=f"{label}: {kind_label}s" if multi and shown_before else f"{kind_label}s",
+                legendgroup=f"events-{column}" if multi else f"replay{n}",
+                showlegend=not (multi and shown_before),
+                legendrank=1100,  # after the curves
                 marker={
                     "symbol": symbol,
                     "size": 10,
@@ -569,7 +575,6 @@ def message_tokens_figure(
                 "tickmode": "auto",
                 "tickformat": ".2f" if limit else ",d",
             },
-            legend={"x": 1.12},
         )
     fig.update_layout(
         title=title or "Tokens per message",

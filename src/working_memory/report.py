@@ -13,30 +13,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ._replay_stats import STAT_LABELS
+from .workbench._theme import REPORT_CSS
 
 if TYPE_CHECKING:  # pragma: no cover
     from .replay import Replay
 
-__all__ = ["render_report", "write_report"]
+__all__ = ["differing_settings", "render_report", "summary_sentence", "write_report"]
 
 _MAX_EVENTS = 400  # events listed per replay (the full list is in Replay.events)
 
-_CSS = """
-body { font-family: Helvetica, Arial, sans-serif; color: #222; margin: 2rem auto; max-width: 1200px;
-       padding: 0 1rem; line-height: 1.45; }
-h1 { font-size: 1.6rem; margin-bottom: .2rem; } h2 { font-size: 1.25rem; margin-top: 2.2rem; }
-h3 { font-size: 1.05rem; margin-top: 1.6rem; }
-.meta { color: #555; font-size: .9rem; }
-table { border-collapse: collapse; margin: .8rem 0; font-size: .88rem; }
-th, td { border: 1px solid #ccc; padding: .25rem .55rem; text-align: left; vertical-align: top; }
-th { background: #f3f3f3; } td.num { text-align: right; font-variant-numeric: tabular-nums; }
-.bad { color: #D55E00; font-weight: bold; } .good { color: #009E73; }
-details { margin: .6rem 0; } summary { cursor: pointer; color: #0072B2; }
-pre { white-space: pre-wrap; background: #f7f7f7; padding: .6rem; font-size: .82rem; max-height: 30rem;
-      overflow: auto; }
-.figure { margin: 1rem 0 2rem; }
-.warn { border: 2px solid #D55E00; background: #fff4ec; padding: .6rem .9rem; margin: 1rem 0; }
-"""
+# The look is the workbench theme's (panels, notebooks and report share it).
+_CSS = REPORT_CSS
 
 _HEADLINE = (
     "calls",
@@ -79,13 +66,20 @@ def _cell(key: str, value: object) -> str:
 
 
 def _stats_table(replays: Sequence[Replay]) -> str:
-    head = "".join(f"<th>{_e(STAT_LABELS.get(k, k))}</th>" for k in _HEADLINE)
+    # One row per statistic, one column per replay: 16 statistics side by side overflowed a
+    # 1400 px window; a few replays side by side fit any page, printed too.
+    head = "".join(f"<th>{_e(item.name)}</th>" for item in replays)
+    stats = [item.stats.to_dict() for item in replays]
     rows = []
-    for item in replays:
-        stats = item.stats.to_dict()
-        cells = "".join(_cell(k, stats[k]) for k in _HEADLINE)
-        rows.append(f"<tr><th>{_e(item.name)}</th>{cells}</tr>")
-    return f'<table class="stats"><tr><th>replay</th>{head}</tr>{"".join(rows)}</table>'
+    for key in _HEADLINE:
+        cells = "".join(_cell(key, s[key]) for s in stats)
+        rows.append(
+            f'<tr data-stat="{_e(key)}"><th>{_e(STAT_LABELS.get(key, key))}</th>{cells}</tr>'
+        )
+    return (
+        f'<table class="stats"><thead><tr><th>statistic</th>{head}</tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table>"
+    )
 
 
 def _policy_table(replays: Sequence[Replay]) -> str:
@@ -93,13 +87,108 @@ def _policy_table(replays: Sequence[Replay]) -> str:
     keys = list(settings[0]) if settings else []
     head = "".join(f"<th>{_e(item.name)}</th>" for item in replays)
     rows = []
+    differ = set(differing_settings(replays))
     for key in keys:
         values = [s[key] for s in settings]
-        differs = len({repr(v) for v in values}) > 1
-        name = f"<b>{_e(key)}</b>" if differs else _e(key)
-        cells = "".join(f"<td>{_e(v)}</td>" for v in values)
-        rows.append(f"<tr><th>{name}</th>{cells}</tr>")
-    return f'<table class="policy"><tr><th>setting</th>{head}</tr>{"".join(rows)}</table>'
+        # A header cell is bold already: the row is marked (class + <strong>), not the name.
+        if key in differ:
+            cells = "".join(f"<td><strong>{_e(v)}</strong></td>" for v in values)
+            rows.append(
+                f'<tr class="differs" data-setting="{_e(key)}"><th>{_e(key)}</th>{cells}</tr>'
+            )
+        else:
+            cells = "".join(f"<td>{_e(v)}</td>" for v in values)
+            rows.append(f'<tr data-setting="{_e(key)}"><th>{_e(key)}</th>{cells}</tr>')
+    return (
+        f'<table class="policy"><thead><tr><th>setting</th>{head}</tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table>"
+    )
+
+
+def differing_settings(replays: Sequence[Replay], keys: Sequence[str] | None = None) -> list[str]:
+    """The policy settings whose values are not the same in every replay (the bold rows)."""
+    settings = [item.policy.to_dict() for item in replays]
+    if len(settings) < 2:
+        return []
+    keys = list(settings[0]) if keys is None else list(keys)
+    return [k for k in keys if len({repr(s.get(k)) for s in settings}) > 1]
+
+
+def summary_sentence(item: Replay) -> str:
+    """One plain sentence on what a policy did to the session (the report's per-policy line)."""
+    stats = item.stats
+    acts = [
+        f"{n:,} {word}{'s' if n != 1 else ''}"
+        for n, word in (
+            (stats.compactions, "compaction"),
+            (stats.maskings, "masking"),
+            (stats.evictions, "eviction"),
+        )
+        if n
+    ]
+    did = ", ".join(acts) if acts else "no intervention"
+    over = (
+        f"; {stats.calls_over_limit:,} of {stats.calls:,} calls were still over the limit"
+        if stats.calls_over_limit
+        else "; no call went over the limit"
+    )
+    task = {True: "the task survived", False: "the task was LOST", None: "no task to keep"}[
+        stats.task_survived
+    ]
+    return (
+        f"{item.name}: {did} kept peak pressure at {stats.peak_pressure:.2f} (unmanaged "
+        f"{stats.unmanaged_peak_pressure:.2f}) and sent {stats.billed_tokens:,} input tokens "
+        f"against {stats.unmanaged_billed_tokens:,} unmanaged ({stats.saved_share:.0%} saved)"
+        f"{over}; {task}."
+    )
+
+
+def _summary_block(items: Sequence[Replay]) -> str:
+    return "".join(_summary_p(item) for item in items)
+
+
+def _summary_p(item: Replay) -> str:
+    sentence = summary_sentence(item)
+    name = f"{item.name}: "
+    return f'<p class="summary"><b>{_e(name)}</b>{_e(sentence[len(name) :])}</p>'
+
+
+def _lacks_block(items: Sequence[Replay]) -> str:
+    """What the log does not carry, which every count here then leaves out."""
+    transcript = items[0].transcript
+    messages = transcript.messages
+    absent = []
+    if not any(m.get("role") == "system" for m in messages):
+        absent.append("no system prompt")
+    if not transcript.tools and any(m.get("tool_calls") for m in messages):
+        absent.append("no tool schemas")
+    gaps: list[str] = []
+    for item in items:
+        calibration = item.policy.calibration
+        for gap in getattr(calibration, "missing", ()) or ():
+            text = str(getattr(gap, "text", None) or gap)
+            if text not in gaps:
+                gaps.append(text)
+    if not absent and not gaps:
+        return ""
+    calibrated = all(item.policy.calibration is not None for item in items)
+    parts = []
+    if absent and calibrated:
+        parts.append(
+            f"<p>The log has {_e(' and '.join(absent))}; the calibration from billed usage "
+            "adds what it billed on every call back into the counts.</p>"
+        )
+    elif absent:
+        parts.append(
+            f"<p>The log has {_e(' and '.join(absent))}: the model was sent more than it records, "
+            "so every token count and pressure in this report is an underestimate (a "
+            "calibration from billed usage adds the missing part back where the log has usage).</p>"
+        )
+    if gaps:
+        parts.append("<ul>" + "".join(f"<li>{_e(g)}</li>" for g in gaps[:20]) + "</ul>")
+    # A warning only while the counts still understate; with a calibration, a note.
+    kind = "note" if calibrated else "warn"
+    return f'<h2>What the log lacks</h2><div class="{kind}">' + "".join(parts) + "</div>"
 
 
 def _events_block(item: Replay) -> str:
@@ -165,6 +254,31 @@ def _billed_block(items: Sequence[Replay]) -> str:
     return "<h2>Counted vs billed</h2>" + "".join(parts)
 
 
+# Printed, the page is narrower than the window the charts were laid out in: lay them out
+# again at the page's width before printing, and back after (plotly's `responsive` only
+# follows window resizes).
+_PRINT_SCRIPT = """
+(function () {
+  function fit() {
+    document.querySelectorAll('.js-plotly-plot').forEach(function (d) {
+      if (window.Plotly) { window.Plotly.Plots.resize(d); }
+    });
+  }
+  window.addEventListener('beforeprint', fit);
+  window.addEventListener('afterprint', fit);
+})();
+"""
+
+
+def _differ_line(items: Sequence[Replay]) -> str:
+    differ = differing_settings(items)
+    if len(items) < 2:
+        return "The settings of the one replay."
+    if not differ:
+        return "The replays use the same settings."
+    return f"Settings that differ between the replays are in bold: {_e(', '.join(differ))}."
+
+
 def render_report(replays: Sequence[Replay], *, title: str = "Working-memory replay") -> str:
     """The report as one HTML string (see write_report)."""
     from .plots import message_tokens_figure, pressure_figure, window_stack_figure
@@ -222,7 +336,8 @@ def render_report(replays: Sequence[Replay], *, title: str = "Working-memory rep
     source = first.transcript.source or "messages"
     generated = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     per_replay = "".join(
-        f"<h3>{_e(item.name)}</h3>{stack}{final}{_events_block(item)}{_real_block(item)}"
+        f"<h3>{_e(item.name)}</h3>{_summary_p(item)}"
+        f"{stack}{final}{_events_block(item)}{_real_block(item)}"
         for item, stack, final in zip(items, stacks, finals, strict=True)
     )
     return f"""<!DOCTYPE html>
@@ -231,10 +346,12 @@ def render_report(replays: Sequence[Replay], *, title: str = "Working-memory rep
 <title>{_e(title)}</title><style>{_CSS}</style></head>
 <body>
 <h1>{_e(title)}</h1>
+{_summary_block(items)}
 <p class="meta">Transcript: {_e(source)} ({_e(first.transcript.format)}, {len(first.transcript.messages):,} messages).
 Generated {generated} by working-memory. Pressure is the share of the token budget sent at a call
 (1.0 = the budget's limit); "unmanaged" is what the raw transcript would have sent.</p>
 {_billed_block(items)}
+{_lacks_block(items)}
 <h2>Totals</h2>
 {_stats_table(items)}
 <h2>Pressure over the session</h2>
@@ -244,8 +361,9 @@ Generated {generated} by working-memory. Pressure is the share of the token budg
 <h2>Where the tokens are</h2>
 {transcript}
 <h2>Policy settings</h2>
-<p class="meta">Settings that differ between the replays are in bold.</p>
+<p class="meta">{_differ_line(items)}</p>
 {_policy_table(items)}
+<script>{_PRINT_SCRIPT}</script>
 </body></html>
 """
 

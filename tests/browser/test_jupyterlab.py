@@ -8,7 +8,9 @@ accept button): measured here, that is reliable where key presses and menus are 
 
 from __future__ import annotations
 
+import os
 import re
+import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -120,9 +122,11 @@ def plot_traces(page: Any, scope: str = "") -> list[list[dict[str, Any]]]:
     return page.evaluate(
         """(scope) => [...document.querySelectorAll(scope + ' .js-plotly-plot')]
             .filter(div => div.data)
-            .map(div => div.data.map(t => ({name: t.name || '', n: Math.max(...[t.x, t.y].map(
-                // plotly may hold data as typed arrays ({dtype, bdata}) rather than lists
-                v => !v ? 0 : (v.length ?? (v.bdata ? v.bdata.length : 0))))})))""",
+            .map(div => div.data.map(t => {
+                // x, else y (a box plot has only y); plotly may send a typed array as bdata
+                const v = t.x || t.y || [];
+                return {name: t.name || '', n: v.length ?? (v.bdata ? v.bdata.length : 0)};
+            }))""",
         scope,
     )
 
@@ -144,6 +148,7 @@ def test_workbench_notebook_renders_and_its_controls_work(
     assert tabs.count() == 4, tabs.all_inner_texts()
     browser_page.wait_for_selector(".widget-tab .js-plotly-plot .main-svg")
     assert max(trace_points(browser_page, ".widget-tab", "tokens")) > 100
+    assert_readable_plot(browser_page, "^tokens$", "explorer.png")
 
     # The hostile transcript's HTML is shown as text, and none of it ran.
     assert browser_page.evaluate("() => window.__wm_xss") is None
@@ -176,22 +181,122 @@ def test_workbench_notebook_renders_and_its_controls_work(
     )
     after = _visible_trace_points(browser_page, "pinned")
     assert after > before, (before, after)
+    assert_readable_plot(browser_page, "^pinned$", "pin-editor.png")
 
-    # Replay lab tab: press Replay and see the pressure chart fill with one curve per policy.
+    # Replay lab tab: pick four policies, press Replay and see one curve per policy, with the
+    # plot across the panel and every legend entry shown (no scrolling legend).
     tabs.filter(has_text="Replay lab").click()
+    choices = browser_page.locator(".widget-tab .widget-select-multiple select").filter(
+        visible=True
+    )
+    choices.first.select_option(label=FOUR_POLICIES)
     button = browser_page.locator(".widget-tab button:has-text('Replay')").filter(visible=True)
     button.first.click()
     browser_page.wait_for_function(
         """() => [...document.querySelectorAll('.widget-tab .js-plotly-plot')]
             .filter(d => d.offsetParent && d.data)
-            .some(d => d.data.filter(t => (t.x || []).length > 50).length >= 2)""",
+            .some(d => d.data.filter(t => / pressure$/.test(t.name || '')).length >= 4)""",
         timeout=RUN_TIMEOUT_MS,
+    )
+    geometry = assert_readable_plot(browser_page, " pressure$", "replay-lab-4-policies.png")
+    assert sum(n.endswith(": pressure") for n in geometry["names"]) == 4
+    # The stats table wraps inside the panel instead of being cut off on the right.
+    edges = browser_page.evaluate(
+        """() => {
+            const table = [...document.querySelectorAll('.widget-tab table')]
+                .find(t => t.offsetParent && t.textContent.includes('billed_'));
+            const panel = table.closest('.widget-tab');
+            return [table.getBoundingClientRect().right, panel.getBoundingClientRect().right];
+        }"""
+    )
+    assert edges[0] <= edges[1], edges
+    if SHOTS:
+        stats = browser_page.locator(".widget-tab table").filter(has_text="billed_")
+        stats.filter(visible=True).first.screenshot(path=str(Path(SHOTS) / "replay-stats.png"))
+
+    # Transcript tab: load logs with and without usage in turn (the counted-vs-billed chart is
+    # hidden and shown again), then a path that fails: no console error ("gd.data must be an
+    # array" came from here), and the failure names the file and what is still shown.
+    tabs.filter(has_text="Transcript").click()
+    fixtures = Path(__file__).resolve().parents[1] / "fixtures"
+    for source in (
+        fixtures / "claude-code/7c9e6679-7425-40de-944b-e07fc1f90ae7.jsonl",
+        fixtures / "openai/chat-session.jsonl",
+        next((fixtures / "codex").glob("*.jsonl")),
+    ):
+        shutil.copy2(source, lab.root / source.name)
+        _load_in_explorer(browser_page, source.name)
+        browser_page.wait_for_function(
+            """(name) => [...document.querySelectorAll('.widget-tab .widget-html')]
+                .some(e => e.offsetParent && e.textContent.includes(name))""",
+            arg=source.name,
+        )
+    _load_in_explorer(browser_page, "no-such-file.jsonl")
+    browser_page.wait_for_function(
+        """() => [...document.querySelectorAll('.widget-tab .err')]
+            .some(e => e.offsetParent && e.textContent.includes('still showing'))"""
     )
 
     assert browser_page.evaluate(_WIDGET_FAILURES) == []
     assert browser_page.evaluate(_BROKEN_PLOT_TEXT) == []
     assert browser_page.evaluate("() => window.__wm_xss") is None
     assert console.unexpected() == [], "\n".join(console.unexpected())
+
+
+def _load_in_explorer(page: Any, path: str) -> None:
+    box = page.locator(".widget-tab input[placeholder^='path to a transcript']").filter(
+        visible=True
+    )
+    box.first.fill(path)
+    box.first.press("Enter")  # commits the Text widget's value before the click
+    page.locator(".widget-tab button:has-text('Load')").filter(visible=True).first.click()
+
+
+FOUR_POLICIES = ["default", "masking", "evict-only", "edited"]
+SHOTS = os.environ.get("WM_SCREENSHOTS")  # a folder: keep screenshots to look at
+
+# The replay lab's pressure chart against its panel: the plot area's width, the legend's
+# place, any legend scrollbar and any legend entry clipped out of the legend's box.
+_PLOT_GEOMETRY = """(pattern) => {
+    const d = [...document.querySelectorAll('.widget-tab .js-plotly-plot')]
+        .filter(d => d.offsetParent && d.data)
+        .find(d => d.data.some(t => new RegExp(pattern).test(t.name || '')));
+    const panel = d.closest('.widget-tab > .widget-tab-contents, .widget-tab .lm-TabPanel-stackedPanel')
+        || d.closest('.widget-tab');
+    const plot = d.querySelector('.nsewdrag').getBoundingClientRect();
+    const legend = d.querySelector('.legend');
+    const box = legend.querySelector('.bg').getBoundingClientRect();
+    const bar = legend.querySelector('.scrollbar');
+    const hidden = [...legend.querySelectorAll('.traces')].filter(t => {
+        const r = t.getBoundingClientRect();
+        return r.bottom > box.bottom + 1 || r.top < box.top - 1 || r.right > box.right + 1;
+    }).map(t => t.textContent);
+    return {plot: plot.width, panel: panel.getBoundingClientRect().width,
+            plotBottom: plot.bottom, legendTop: box.top, hidden,
+            scrollbar: bar ? bar.getBoundingClientRect().height : 0,
+            bg: d._fullLayout.plot_bgcolor,
+            titleBottom: d.querySelector('.gtitle') ?
+                d.querySelector('.gtitle').getBoundingClientRect().bottom : 0,
+            names: [...legend.querySelectorAll('.traces')].map(t => t.textContent),
+            data: d.data.map(t => [t.name, t.legendgroup || '', t.showlegend, (t.x || []).length])};
+}"""
+
+
+def assert_readable_plot(page: Any, pattern: str, shot: str) -> dict[str, Any]:
+    """The visible chart with a trace matching `pattern`: across >= 80% of its panel, its legend
+    below the plot (so under the title too), no legend scrollbar, nothing clipped, no 'trace N'."""
+    geometry: dict[str, Any] = page.evaluate(_PLOT_GEOMETRY, pattern)
+    if SHOTS:
+        page.screenshot(path=str(Path(SHOTS) / shot), full_page=True)
+    assert geometry["plot"] >= 0.8 * geometry["panel"], geometry
+    assert geometry["scrollbar"] == 0 and geometry["hidden"] == [], geometry
+    assert geometry["legendTop"] >= geometry["plotBottom"] > geometry["titleBottom"], geometry
+    assert not [n for n in geometry["names"] if re.fullmatch(r"trace \d+", n)], (
+        geometry["names"],
+        geometry["data"],
+    )
+    assert geometry["bg"] in ("white", "#fff", "#ffffff", "rgb(255, 255, 255)"), geometry
+    return geometry
 
 
 def _visible_trace_points(page: Any, name: str) -> int:

@@ -66,11 +66,16 @@ def test_pressure_figure_overlays_several_replays_in_distinct_colours(replays):
         assert f"{item.name}: unmanaged" not in names
     colours = {t.line.color for t in fig.data if t.name.endswith(": pressure")}
     assert len(colours) == 3 and colours <= set(COLORS)
-    assert (
-        "mask: maskings" in names
-        and "evict: evictions" in names
-        and "compact: compactions" in names
-    )
+    # One legend entry per event kind stands for every replay's markers (issue 17: four entries
+    # per policy made a legend that scrolled); each marker keeps its replay's colour.
+    events = [t for t in fig.data if t.meta and "events" in t.meta]
+    shown = [t.name for t in events if t.showlegend is not False]
+    assert len(shown) == len(set(shown)) and {"maskings", "evictions"} <= set(shown)
+    curve = {t.name.split(":")[0]: t.line.color for t in fig.data if t.name.endswith(": pressure")}
+    for trace in events:
+        owner = trace.name.split(":")[0] if ":" in trace.name else None
+        if owner:
+            assert trace.marker.color == curve[owner]
     # Thresholds once each (all three share them), plus the limit.
     assert sum(1 for t in fig.data if t.meta and "threshold" in t.meta) == 3
 

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from working_memory.replay import Policy, replay
-from working_memory.report import render_report, write_report
+from working_memory.report import differing_settings, render_report, write_report
 from working_memory.transcripts import load_transcript
 
 from .conftest import COMPACTED, chromium_or_skip
@@ -50,7 +50,8 @@ def test_report_escapes_names_and_titles(report):
 def test_report_has_stats_policy_settings_and_the_production_summary(report, replays):
     text = report.read_text(encoding="utf-8")
     assert "input tokens billed" in text and f"{replays[0].stats.billed_tokens:,}" in text
-    assert "<b>strategy</b>" in text  # the setting that differs is highlighted
+    assert re.search(r"<tr class=\"differs\" data-setting=\"strategy\">", text)  # highlighted
+    assert differing_settings(replays) == ["strategy"]
     assert "production compaction at call" in text
     summary_start = replays[0].real_compactions[0][1].summary[:60]
     assert __import__("html").escape(summary_start) in text
@@ -107,3 +108,20 @@ def test_report_renders_in_headless_chromium(report):
     assert len(traces) == 6 and all(n > 0 for n in traces)
     assert curves == traces[0]  # every trace of the pressure figure was drawn
     assert title.startswith("Team review <script>")  # the escaped title reads back as text
+
+
+def test_report_says_what_the_log_lacks(report):
+    # The Claude Code fixture carries no system prompt: every count understates (issue 17).
+    text = report.read_text(encoding="utf-8")
+    assert "<h2>What the log lacks</h2>" in text
+    assert "no system prompt" in text and "underestimate" in text
+
+
+def test_report_has_a_summary_sentence_per_policy(report, replays):
+    from working_memory.report import summary_sentence
+
+    text = report.read_text(encoding="utf-8")
+    for item in replays:
+        sentence = summary_sentence(item)
+        assert f"{item.stats.billed_tokens:,} input tokens" in sentence
+        assert __import__("html").escape(sentence[len(item.name) + 2 :]) in text

@@ -32,7 +32,7 @@ def test_two_presets_and_the_edited_policy(compacted: Transcript, tmp_path: Path
     assert list(curve.y) == pytest.approx(lab.replays["masking"].pressure)
     assert len(lab.stack.data) > 0
     lab.stack_choice.value = "masking"
-    assert "saved_share" in lab.stats.value
+    assert "<td>saved_share</td>" in lab.stats.value  # a row per statistic
     report = lab.export(tmp_path / "team.html")
     assert report is not None and report.stat().st_size > 100_000
     assert "report written to" in lab.report_result.value
@@ -87,4 +87,4 @@ def test_a_session_without_a_user_message_shows_the_task_as_unknown() -> None:
     lab.run()
     assert lab.error.value == ""
     assert lab.state.stats["task_survived"].iloc[0] is None
-    assert "<td>unknown</td>" in lab.stats.value and "<td>yes</td>" in lab.stats.value
+    assert ">unknown</td>" in lab.stats.value and ">yes</td>" in lab.stats.value

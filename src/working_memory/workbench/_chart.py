@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ._html import esc
+from ._theme import figure_layout
 from ._widgets import colors, require
 
 __all__ = ["MAX_BARS", "REASON_SYMBOLS", "MessageChart"]
@@ -41,31 +42,24 @@ TRACES = (
     "evicted",
     "selected",
     "window at",
+    "masked",
 )
 
 
 class MessageChart:
     """A FigureWidget over a message list; `update_*` methods change only the traces they own."""
 
-    def __init__(self, *, title: str = "", height: int = 380) -> None:
+    def __init__(self, *, title: str = "", height: int = 440) -> None:
         _, go = require()
         self.palette = colors()
         self.figure = go.FigureWidget(
             layout=dict(
+                figure_layout(title=bool(title)),  # legend in rows below: never over the title
                 height=height,
                 template="plotly_white",
-                margin=dict(l=60, r=60, t=40 if title else 20, b=40),
                 title=dict(text=title, x=0.01, font=dict(size=14)) if title else None,
                 bargap=0.05,
                 hovermode="closest",
-                legend=dict(
-                    orientation="h",
-                    yanchor="bottom",
-                    y=1.02,
-                    x=1,
-                    xanchor="right",
-                    font=dict(size=11),
-                ),
                 xaxis=dict(title="message", zeroline=False),
                 yaxis=dict(title="tokens per message", rangemode="tozero"),
                 yaxis2=dict(
@@ -119,6 +113,7 @@ class MessageChart:
         )
         fig.add_scatter(
             name="pinned",
+            legendgroup="pinned",
             x=[],
             y=[],
             mode="markers",
@@ -150,6 +145,14 @@ class MessageChart:
             mode="lines",
             hoverinfo="skip",
             line=dict(color="#52606d", width=1, dash="dot"),
+        )
+        fig.add_scatter(
+            name="masked next",
+            x=[],
+            y=[],
+            mode="markers",
+            marker=dict(symbol="triangle-down", size=8, color=p["tool"]),
+            hovertemplate="message %{x}: its tool result would be masked<extra></extra>",
         )
         self._bar_index: list[int] = []
         self._tokens: Sequence[int] = []
@@ -248,6 +251,7 @@ class MessageChart:
         span: tuple[int, int] = (0, 0),
         evicted: Sequence[int] = (),
         upto: int | None = None,
+        masked: Sequence[int] = (),
     ) -> None:
         """Pinned markers (shape by reason), the next span's band, eviction crosses, the cursor."""
         pinned = [i for i, r in enumerate(reasons) if r is not None]
@@ -267,26 +271,29 @@ class MessageChart:
             marks.customdata = [reasons[i] for i in pinned]
             marks.marker.symbol = symbols
             self.trace("evicted").update(x=victims, y=[self._y(i) for i in victims])
+            hidden = list(masked)[:MAX_MARKERS]
+            self.trace("masked").update(x=hidden, y=[self._y(i) for i in hidden])
             band = self.trace("next span")
             if end > start:
                 left, right = start - 0.5, end - 0.5
-                band.update(
-                    x=[left, right, right, left, left],
-                    y=[0, 0, peak, peak, 0],
-                    name=f"next span {start}–{end - 1}",
-                )
+                band.update(x=[left, right, right, left, left], y=[0, 0, peak, peak, 0])
+                band_name = f"next span {start}–{end - 1}"
             else:
-                band.update(x=[], y=[], name="next span (none)")
+                band.update(x=[], y=[])
+                band_name = "next span (none)"
             cursor = self.trace("window at")
             if upto is not None and self._tokens:
                 x = upto - 0.5
-                cursor.update(
-                    x=[x, x],
-                    y=[0, self.figure.layout.yaxis2.range[1]],
-                    name=f"window at message {upto}",
-                )
+                cursor.update(x=[x, x], y=[0, self.figure.layout.yaxis2.range[1]])
+                cursor_name = f"window at message {upto}"
             else:
                 cursor.update(x=[], y=[])
+                cursor_name = "window at"
+        # Names change outside the batch: a batched update that renames one trace sends the
+        # other traces of the batch an undefined name, and the browser's legend then showed
+        # the pinned markers as "trace 5".
+        band.name = band_name
+        cursor.name = cursor_name
 
     def set_selected(self, index: int | None) -> None:
         trace = self.trace("selected")

@@ -29,7 +29,8 @@ LONG_TEXT = 1_500  # characters after which a message body is folded into <detai
 # One stylesheet, prefixed with a class so it cannot restyle the rest of the notebook.
 CSS = """<style>
 .wm-wb {font-family: -apple-system, 'Segoe UI', Roboto, sans-serif; font-size: 12.5px; color: #1f2933}
-.wm-wb table {border-collapse: collapse; width: 100%}
+.wm-wb table {border-collapse: collapse; width: 100%; max-width: 100%; table-layout: auto}
+.wm-wb th, .wm-wb td {overflow-wrap: break-word}
 .wm-wb th {background: #f1f4f8; text-align: left; padding: 4px 8px; border-bottom: 2px solid #d5dbe3;
   font-weight: 600; position: sticky; top: 0}
 .wm-wb td {padding: 3px 8px; border-bottom: 1px solid #eef1f5; vertical-align: top}
@@ -85,10 +86,12 @@ def table_html(
     row_class: Sequence[str] | None = None,
     raw: Iterable[str] = (),
     caption: str = "",
+    labels: Mapping[str, str] | None = None,
 ) -> str:
-    """A plain table. Cells are escaped, except columns named in `raw` (already-built HTML)."""
+    """A plain table. Cells are escaped, except columns named in `raw` (already-built HTML);
+    `labels` gives a header text other than the column's name."""
     numeric_set, raw_set = set(numeric), set(raw)
-    head = "".join(f"<th>{esc(c)}</th>" for c in columns)
+    head = "".join(f"<th>{esc((labels or {}).get(c, c))}</th>" for c in columns)
     body: list[str] = []
     for n, row in enumerate(rows):
         cls = f' class="{esc(row_class[n])}"' if row_class and row_class[n] else ""

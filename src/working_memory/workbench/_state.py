@@ -30,6 +30,7 @@ from ..policy import (
     RegexCorrectionRule,
     tool_groups,
 )
+from ..spans import mask_victims
 from ..tokens import TokenCounter, get_counter
 from ..transcripts import Transcript, load_transcripts
 from ..window import ManagedWindow
@@ -251,6 +252,14 @@ class WindowPreview:
     limit: int
     compact_at: float
     evict_at: float
+    # What the policy's strategy would do next: the span is compacted only under compact and
+    # hybrid; `masked` are the tool results masking would hide (mask and hybrid).
+    strategy: str = "compact"
+    masked: tuple[int, ...] = ()
+
+    @property
+    def compacts(self) -> bool:
+        return self.strategy in ("compact", "hybrid")
 
     @property
     def pressure(self) -> float:
@@ -275,6 +284,8 @@ class WindowPreview:
             "span": list(self.span),
             "span_tokens": self.span_tokens,
             "evicted": len(self.evicted),
+            "strategy": self.strategy,
+            "masked": len(self.masked),
         }
 
 
@@ -366,12 +377,23 @@ def preview_window(
     pin_policy = pins if pins is not None else policy.pin_policy()
     window = (_cache or _WindowCache()).get(messages, policy, pin_policy, upto, tools)
     reasons = window.pin_reasons()
-    span = window.next_span()
+    strategy = window.strategy
+    # Under mask or evict nothing is summarised: no span (the chart and table said otherwise).
+    span = window.next_span() if strategy in ("compact", "hybrid") else (0, 0)
     sizes = window.message_tokens()
+    masked: list[int] = []
+    if strategy in ("mask", "hybrid") and window.pressure() > window.compact_at:
+        entries = window._entries  # what prepare()'s masking pass reads
+        masked = mask_victims(
+            [e.result for e in entries],
+            [e.masked for e in entries],
+            [r is not None for r in reasons],
+            window.keep_tool_results,
+        )
     evicted: list[int] = []
     if window.pressure() > window.evict_at:
         start, end = span
-        if end > start and window.strategy in ("compact", "hybrid"):
+        if end > start and strategy in ("compact", "hybrid"):
             # The span goes to the summariser first: it is not evicted, and it frees its size
             # less the summary's (budgeted at the word limit, ~4/3 tokens a word).
             freed = sum(sizes[start:end]) - policy.word_limit * 4 // 3
@@ -388,6 +410,8 @@ def preview_window(
         limit=window.limit,
         compact_at=window.compact_at,
         evict_at=window.evict_at,
+        strategy=strategy,
+        masked=tuple(masked),
     )
 
 
@@ -533,6 +557,16 @@ class PolicyState(Observable):
     def policy(self, policy: Policy) -> None:
         if not isinstance(policy, policy_class()):
             raise TypeError(f"expected a Policy, got {type(policy).__name__}")
+        if policy.counter != self._policy.counter:
+            # Load the counter before taking the policy: a counter that is not installed must
+            # leave the old policy (and every panel drawn from it) in place.
+            try:
+                cached_counter(policy.counter)
+            except Exception as exc:
+                raise ValueError(
+                    f"counter {policy.counter!r} cannot be used here ({exc}); the policy keeps "
+                    f"{self._policy.counter!r}"
+                ) from exc
         self._policy = policy
         self._preview = None
         self._changed("policy")
@@ -577,9 +611,9 @@ class PolicyState(Observable):
     def upto(self) -> int:
         if self._upto is not None:
             return min(self._upto, len(self.transcript.messages))
-        if self._preview is not None:
-            return self._preview.upto
-        return self.default_upto()
+        # The estimate (default_upto) is walked to the real crossing by the preview: report
+        # that one, or the slider and the table disagree by a few messages.
+        return self.preview.upto
 
     @upto.setter
     def upto(self, value: int | None) -> None:
@@ -643,7 +677,7 @@ class PolicyState(Observable):
         if self._preview is None:
             current = self.transcript.current
             messages = self.transcript.messages
-            upto = self.upto
+            upto = min(self._upto, len(messages)) if self._upto is not None else self.default_upto()
 
             def make(upto: int) -> WindowPreview:
                 return preview_window(

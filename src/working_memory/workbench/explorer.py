@@ -8,9 +8,12 @@ from typing import TYPE_CHECKING, Any
 from ..tokens import available_counters
 from ..transcripts import Transcript
 from ._chart import MessageChart
+from ._export import ExportBar
+from ._files import FileBrowser
 from ._html import badge, esc, message_html, notice_html, table_html
 from ._state import PolicyState, TranscriptState, _tool_of
 from ._table import PagedTable
+from ._theme import figure_layout
 from ._widgets import colors, guarded, readable_error, require, show_error_in
 
 if TYPE_CHECKING:
@@ -53,11 +56,16 @@ class TranscriptExplorer:
         self.load_button = widgets.Button(
             description="Load", icon="folder-open", button_style="primary"
         )
+        self.browse_button = widgets.ToggleButton(
+            description="Browse…", icon="folder", tooltip="pick a transcript from a folder"
+        )
+        self.browser: FileBrowser | None = None  # built on first use: listing a folder sniffs files
+        self.browser_box = widgets.VBox([])
         self.upload = widgets.FileUpload(
             accept=".json,.jsonl,.traj,.txt", multiple=False, description="Upload"
         )
         self.run_choice = widgets.Dropdown(
-            description="run", options=[("1", 0)], layout=widgets.Layout(width="160px")
+            description="run", options=[("1", 0)], layout=widgets.Layout(width="300px")
         )
         self.thread = widgets.Dropdown(
             description="thread", options=["main"], layout=widgets.Layout(width="260px")
@@ -96,20 +104,21 @@ class TranscriptExplorer:
         self.usage = widgets.HTML()
         self.usage_figure = go.FigureWidget(
             layout=dict(
-                height=260,
+                figure_layout(),
+                height=300,
                 template="plotly_white",
-                margin=dict(l=60, r=20, t=30, b=40),
                 title=dict(
                     text="Counted vs billed input tokens per call", x=0.01, font=dict(size=13)
                 ),
                 xaxis=dict(title="call"),
                 yaxis=dict(title="input tokens"),
-                legend=dict(orientation="h", y=1.1, x=1, xanchor="right"),
             )
         )
         self.usage_box = widgets.VBox([self.usage, self.usage_figure])
+        self.exports = ExportBar("transcript", self._export_figures, self._export_tables)
 
         self.load_button.on_click(lambda _: self.load(self.path.value))
+        self.browse_button.observe(lambda change: self.browse(change["new"]), names="value")
         self.upload.observe(lambda change: self._on_upload(), names="value")
         self.run_choice.observe(lambda change: self._on_run(change["new"]), names="value")
         self.thread.observe(lambda change: self._on_thread(change["new"]), names="value")
@@ -122,12 +131,13 @@ class TranscriptExplorer:
         self.state.observe(self._on_state)
         self.pins.observe(self._on_policy)
 
-        source = widgets.HBox([self.path, self.load_button, self.upload])
+        source = widgets.HBox([self.path, self.load_button, self.browse_button, self.upload])
         choose = widgets.HBox([self.run_choice, self.thread, self.counter, self.calibrate])
         picker = widgets.HBox([self.prev_message, self.message_index, self.next_message])
         self.widget = widgets.VBox(
             [
                 source,
+                self.browser_box,
                 choose,
                 self.error,
                 self.info,
@@ -140,6 +150,7 @@ class TranscriptExplorer:
                 picker,
                 self.detail,
                 self.usage_box,
+                self.exports.box,
             ]
         )
         if self.state.transcript is not None:
@@ -165,11 +176,59 @@ class TranscriptExplorer:
         path = str(path).strip()
         if not path:
             raise ValueError("type the path of a transcript first")
-        self.state.load(Path(path).expanduser())
+        self.error.value = ""
+        try:
+            self.state.load(Path(path).expanduser())
+        except Exception as exc:
+            raise self._failed_load(path, exc) from exc
+
+    @guarded
+    def browse(self, on: bool = True, folder: str | Path | None = None) -> FileBrowser | None:
+        """Show (or hide) the folder picker; it opens in `folder`, the path box's folder, or
+        the working directory."""
+        if not on:
+            self.browser_box.children = ()
+            return self.browser
+        if self.browser is None:
+            typed = Path(self.path.value.strip()).expanduser() if self.path.value.strip() else None
+            start = folder or (
+                typed
+                if typed is not None and typed.is_dir()
+                else typed.parent
+                if typed is not None and typed.parent.is_dir()
+                else Path.cwd()
+            )
+            self.browser = FileBrowser(self._picked, start)
+        elif folder is not None:
+            self.browser.show(str(Path(folder).expanduser()))
+        self.browser_box.children = (self.browser.box,)
+        if not self.browse_button.value:
+            self.browse_button.value = True
+        return self.browser
+
+    def _picked(self, path: Path) -> None:
+        self.path.value = str(path)
+        self.load(path)
 
     @guarded
     def load_bytes(self, name: str, content: bytes) -> None:
-        self.state.load_bytes(name, content)
+        self.error.value = ""
+        try:
+            self.state.load_bytes(name, content)
+        except Exception as exc:
+            raise self._failed_load(name, exc) from exc
+
+    def _failed_load(self, name: str, exc: Exception) -> Exception:
+        """The error for a failed load; the previous transcript stays loaded (nothing is lost)
+        but its loader warnings no longer sit under the new error as if they were the new file's."""
+        self.warnings.value = ""
+        current = self.state.current
+        still = (
+            f" (still showing the previous transcript, {current.source or 'loaded from code'})"
+            if current is not None
+            else ""
+        )
+        return ValueError(f"could not load {name}: {readable_error(exc)}{still}")
 
     def _on_upload(self) -> None:
         for item in self.upload.value:
@@ -187,10 +246,15 @@ class TranscriptExplorer:
         if name and name != self.state.thread:
             self.state.thread = name
 
-    @guarded
     def _on_counter(self, name: str) -> None:
-        if name != self.pins.policy.counter:
+        if name == self.pins.policy.counter:
+            return
+        try:
             self.pins.update(counter=name)
+        except Exception as exc:
+            # Not installed here: the policy keeps its counter, and so does the dropdown.
+            self._sync_counter()
+            self.show_error(exc)
 
     @guarded
     def _on_calibrate(self, on: bool) -> None:
@@ -234,6 +298,7 @@ class TranscriptExplorer:
             self._sync_counter()
             self._draw(pins_only=False)
             self._show_usage()
+            self.exports.refresh()
         except Exception as exc:
             self.show_error(exc)
 
@@ -380,6 +445,33 @@ class TranscriptExplorer:
             }
         )
 
+    def _export_figures(self) -> dict[str, Any]:
+        if not self.state.messages:
+            return {}
+        figures = {"tokens per message": self.chart.figure}
+        if self.usage_check is not None:
+            figures["counted vs billed"] = self.usage_figure
+        return figures
+
+    def _export_tables(self) -> dict[str, Any]:
+        if not self.state.messages:
+            return {}
+        tables: dict[str, Any] = {"messages": self.frame()}
+        if self.usage_check is not None:
+            tables["counted vs billed"] = [
+                {
+                    "call": c.index,
+                    "last_message": c.last_message,
+                    "messages": c.messages,
+                    "counted": c.counted,
+                    "billed": c.provider_input,
+                    "ratio": c.ratio,
+                    "model": c.model,
+                }
+                for c in self.usage_check.calls
+            ]
+        return tables
+
     # -- the selected message ---------------------------------------------------------------------
     def _show_selected(self) -> None:
         messages = self.state.messages
@@ -424,7 +516,8 @@ class TranscriptExplorer:
             self.usage.value = notice_html(
                 "This log recorded no provider usage, so there is no billed count to compare with."
             )
-            self.usage_figure.data = ()
+            # Hide the chart without touching its traces: a delete sent to a view that is being
+            # torn down made the browser log "gd.data must be an array".
             self.usage_box.children = (self.usage,)  # no empty chart: plotly cannot lay out 10 px
             return
         from ..usage_check import check_counts
@@ -452,7 +545,6 @@ class TranscriptExplorer:
         )
         p = self._palette
         xs = [c.index for c in check.calls]
-        self.usage_box.children = (self.usage, self.usage_figure)
         self.usage_figure.layout.height = 260
         with self.usage_figure.batch_update():
             self.usage_figure.data = ()

@@ -14,6 +14,7 @@ from ..tokens import available_counters
 from ..transcripts import Transcript
 from ..window import STRATEGIES
 from ._chart import MessageChart
+from ._export import ExportBar
 from ._html import badge, esc, notice_html, table_html
 from ._state import PolicyState, TranscriptState, _tool_of, check_patterns
 from ._table import PagedTable
@@ -174,14 +175,14 @@ class PinPolicyEditor:
             description="corrections",
             layout=widgets.Layout(width="620px"),
             style=style,
-            continuous_update=False,
+            continuous_update=True,  # checked as you type (docs/workbench.md)
         )
         self.plan_pattern = widgets.Text(
             value=self.state.rules.plan_pattern,
             description="plan marker",
             layout=widgets.Layout(width="620px"),
             style=style,
-            continuous_update=False,
+            continuous_update=True,
         )
         self.pattern_problems = widgets.HTML()
         self.corrections.observe(lambda change: self._on_patterns(), names="value")
@@ -216,10 +217,11 @@ class PinPolicyEditor:
             numeric=["index", "tokens", "window tokens"],
             raw=["role", "pinned", "next"],
             page_size=page_size,
-            filters=("window", "span", "pinned", "evicted", "all"),
+            filters=("window", "span", "masked", "pinned", "evicted", "all"),
         )
         self.table.bind(self._indices, self._row, self._row_class)
         self.span_text = widgets.HTML()
+        self.exports = ExportBar("pins", self._export_figures, self._export_tables)
 
         c = self.controls
         column = widgets.VBox
@@ -271,6 +273,7 @@ class PinPolicyEditor:
                 self.chart.figure,
                 self.table.box,
                 self.span_text,
+                self.exports.box,
             ]
         )
         self.state.observe(self._on_state)
@@ -294,14 +297,20 @@ class PinPolicyEditor:
         show_error_in(self.error, exc)
 
     # -- controls -> state ---------------------------------------------------------------------
-    @guarded
     def _on_control(self, name: str, value: Any) -> None:
         if self._syncing:
             return
         if name == "max_tool_tokens":
             value = value or None
-        if getattr(self.state.policy, name) != value:
+        if getattr(self.state.policy, name) == value:
+            return
+        try:
             self.state.update(**{name: value})
+        except Exception as exc:
+            # The policy refused the value (compact_at above evict_at, a counter that is not
+            # installed): put the control back on what the policy holds, and say why.
+            self._sync_controls()
+            self.show_error(exc)
 
     @guarded
     def _on_patterns(self) -> None:
@@ -372,9 +381,13 @@ class PinPolicyEditor:
             else:
                 self.chart.set_thresholds(policy.compact_at, policy.evict_at, len(messages))
             preview = state.preview
-            self.chart.set_pins(preview.reasons, preview.span, preview.evicted, preview.upto)
+            self.chart.set_pins(
+                preview.reasons, preview.span, preview.evicted, preview.upto, preview.masked
+            )
             self.table.refresh()
             self._summary()
+            if full:
+                self.exports.refresh()
         except Exception as exc:
             self.show_error(exc)
         self.last_update_s = time.perf_counter() - started
@@ -433,24 +446,44 @@ class PinPolicyEditor:
             "pinned": len(preview.pinned),
             "next span": f"{start}–{end - 1} ({end - start} msgs, {preview.span_tokens:,} tok)"
             if end > start
-            else "none",
+            else ("none" if preview.compacts else f"— ({preview.strategy} does not compact)"),
+            "masked next": len(preview.masked) if preview.strategy in ("mask", "hybrid") else "—",
             "evicted": len(preview.evicted),
             "policy changes": ", ".join(f"{k}={v}" for k, v in changes.items()) or "defaults",
         }
         self.summary.value = self._billing() + table_html(
             [row], list(row), numeric=["pressure", "tokens", "limit", "pinned", "evicted"]
         )
+        masked_note = ""
+        if preview.masked:
+            names = [f"{i} ({self._tools[i] or 'tool'})" for i in preview.masked[:200]]
+            more = len(preview.masked) - len(names)
+            masked_note = (
+                f'<div class="wm-wb"><details><summary><b>Tool results the next masking pass '
+                f"would hide</b>: {len(preview.masked)} messages</summary><p>"
+                f"{esc(', '.join(names))}{f' … and {more} more' if more > 0 else ''}</p>"
+                "</details></div>"
+            )
         if end > start:
             text = render_span(self.state.transcript.messages[start:end])
             cut = len(text) > _SPAN_PREVIEW_CHARS
             shown = text[:_SPAN_PREVIEW_CHARS] + ("\n…" if cut else "")
-            self.span_text.value = (
+            self.span_text.value = masked_note + (
                 f'<div class="wm-wb"><details><summary><b>What the next compaction would '
                 f"summarise</b>: messages {start}–{end - 1}, {len(text):,} characters</summary>"
                 f"<pre>{esc(shown)}</pre></details></div>"
             )
+        elif not preview.compacts:
+            self.span_text.value = masked_note or notice_html(
+                f"Strategy {preview.strategy!r} never summarises: "
+                + (
+                    "tool results are masked when pressure passes compact_at (none to mask yet)."
+                    if preview.strategy == "mask"
+                    else "whole unpinned tool groups are evicted when pressure passes evict_at."
+                )
+            )
         else:
-            self.span_text.value = notice_html(
+            self.span_text.value = masked_note + notice_html(
                 "No span is eligible for compaction at this point (everything is pinned, too "
                 "short, or would free less than min_gain)."
             )
@@ -466,6 +499,8 @@ class PinPolicyEditor:
             return range(*preview.span)
         if name == "evicted":
             return list(preview.evicted)
+        if name == "masked":
+            return list(preview.masked)
         return list(preview.pinned)
 
     def _row(self, i: int) -> dict[str, Any]:
@@ -481,6 +516,8 @@ class PinPolicyEditor:
             nxt = badge("compacted next", self._palette["span"])
         elif i in self._evicted:
             nxt = badge("evicted", self._palette["evicted"])
+        elif i in self._masked:
+            nxt = badge("masked next", self._palette["tool"])
         else:
             nxt = ""
         return {
@@ -501,11 +538,28 @@ class PinPolicyEditor:
             self._evicted_for = preview
         return self._evicted_set
 
+    @property
+    def _masked(self) -> frozenset[int]:
+        preview = self.state.preview
+        if getattr(self, "_masked_for", None) is not preview:
+            self._masked_set = frozenset(preview.masked)
+            self._masked_for = preview
+        return self._masked_set
+
     def _row_class(self, i: int) -> str:
         start, end = self.state.preview.span
         if start <= i < end:
             return "span"
         return "evict" if i in self._evicted else ""
+
+    def _export_figures(self) -> dict[str, Any]:
+        return {"pins and spans": self.chart.figure} if self.state.transcript.messages else {}
+
+    def _export_tables(self) -> dict[str, Any]:
+        if not self.state.transcript.messages:
+            return {}
+        window = {**self.state.preview.to_dict(), **self.state.policy.to_dict()}
+        return {"messages": self.frame(), "window and policy": [window]}
 
     def frame(self) -> pd.DataFrame:
         """Per-message pinned reason, in_span and evicted under the current policy."""

@@ -20,6 +20,7 @@ from ..evaluate import judge_summary
 from ..llm import LLMClient
 from ..prompts import TEMPLATES, template_problems
 from ..transcripts import Transcript
+from ._export import ExportBar
 from ._html import CSS, diff_html, esc, highlight_facts, notice_html, table_html
 from ._state import PolicyState, TranscriptState
 from ._widgets import BackgroundTask, Cancelled, guarded, require, require_pandas, show_error_in
@@ -93,6 +94,8 @@ class PromptLabState:
         self.policy = policy if policy is not None else PolicyState(transcript)
         self._client = client
         self.variants: list[PromptVariant] = [PromptVariant("offline")]
+        # Called after set_variant / remove_variant, so a panel shows variants added from code.
+        self._variant_observers: list[Callable[[], None]] = []
         self.span_choice = "next"  # "next" | "range" | "compaction:<k>"
         self.range = (0, 0)
         self.samples = 1
@@ -132,9 +135,18 @@ class PromptLabState:
                 f"{PRODUCTION!r} is the production summary's column: pick another name"
             )
         self.variants = [v for v in self.variants if v.name != variant.name] + [variant]
+        self._variants_changed()
 
     def remove_variant(self, name: str) -> None:
         self.variants = [v for v in self.variants if v.name != name]
+        self._variants_changed()
+
+    def observe_variants(self, callback: Callable[[], None]) -> None:
+        self._variant_observers.append(callback)
+
+    def _variants_changed(self) -> None:
+        for callback in list(self._variant_observers):
+            callback()
 
     def warnings(self) -> list[str]:
         """What the user should know before running: offline variants that can only tie."""
@@ -362,7 +374,7 @@ class PromptLab:
         self.mode = widgets.ToggleButtons(
             options=[("offline (extractive)", "offline"), ("client", "client")],
             value="offline",
-            style={"button_width": "140px"},
+            style={"button_width": "180px"},  # "offline (extractive)" in full
         )
         self.word_limit = widgets.BoundedIntText(
             value=WORD_LIMIT,
@@ -449,6 +461,7 @@ class PromptLab:
         self.run_button.on_click(lambda _: self.run_in_background())
         self.baseline.observe(lambda c: self._render_results(), names="value")
         self.sample_shown.observe(lambda c: self._render_results(), names="value")
+        self.state.observe_variants(self._sync_variants)
         self.state.transcript.observe(
             lambda what: self._sync_span() if what == "transcript" else None
         )
@@ -477,6 +490,7 @@ class PromptLab:
                 self.task.box,
             ]
         )
+        self.exports = ExportBar("prompt-lab", dict, self._export_tables)
         self.widget = widgets.VBox(
             [
                 editor,
@@ -486,12 +500,25 @@ class PromptLab:
                 self.columns,
                 widgets.HTML("<b>Diff against the baseline</b>"),
                 self.diff,
+                self.exports.box,
             ]
         )
         self._on_mode()
         self._sync_variants()
         self._sync_span()
         self.client_label.value = self._client_html()
+
+    def _export_tables(self) -> dict[str, Any]:
+        tables: dict[str, Any] = {
+            "variants": [
+                {"name": v.name, "mode": v.mode, "word_limit": v.word_limit, "template": v.template}
+                for v in self.state.variants
+            ]
+        }
+        if self.state.results is not None and not self.state.results.empty:
+            tables["results"] = self.state.results
+            tables["means per variant"] = self.state.summary_table().reset_index()
+        return tables
 
     def _ipython_display_(self) -> None:  # pragma: no cover - needs a notebook
         from IPython.display import display
@@ -584,7 +611,11 @@ class PromptLab:
             for v in variants
         ]
         self.variant_list.value = table_html(rows, ["name", "mode", "word limit", "prompt"])
-        self.remove_choice.options = [v.name for v in variants]
+        names = [v.name for v in variants]
+        keep = self.remove_choice.value
+        self.remove_choice.options = names
+        # Something is always selected (an empty-looking dropdown read as "nothing to remove").
+        self.remove_choice.value = keep if keep in names else (names[-1] if names else None)
         found = self.state.warnings()
         self.warnings.value = (
             f'{CSS}<div class="wm-wb"><div class="warn">'
@@ -659,6 +690,8 @@ class PromptLab:
         self._render_results()
 
     def _render_results(self) -> None:
+        if hasattr(self, "exports"):
+            self.exports.refresh()
         results = self.state.results
         if results is None or results.empty:
             self.columns.value = ""

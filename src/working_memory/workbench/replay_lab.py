@@ -13,8 +13,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..transcripts import Transcript
+from ._export import ExportBar
 from ._html import notice_html, table_html
 from ._state import PolicyState, TranscriptState, presets
+from ._theme import figure_layout
 from ._widgets import BackgroundTask, Cancelled, guarded, require, require_pandas, show_error_in
 
 if TYPE_CHECKING:
@@ -214,11 +216,12 @@ class ReplayLab:
         self.run_button = widgets.Button(description="Replay", icon="play", button_style="success")
         self.task = BackgroundTask("calls")
         self.error = widgets.HTML()
-        self.pressure = go.FigureWidget()
+        # White and full width from the start (an empty FigureWidget is plotly's grey).
+        self.pressure = go.FigureWidget(layout=dict(figure_layout(), template="plotly_white"))
         self.stack_choice = widgets.Dropdown(
             description="window of", layout=widgets.Layout(width="320px")
         )
-        self.stack = go.FigureWidget()
+        self.stack = go.FigureWidget(layout=dict(figure_layout(), template="plotly_white"))
         self.stats = widgets.HTML()
         self.billing = widgets.HTML()  # counted vs billed of the replays; warnings when far off
         self.report_path = widgets.Text(
@@ -228,6 +231,7 @@ class ReplayLab:
         )
         self.report_button = widgets.Button(description="export HTML", icon="download")
         self.report_result = widgets.HTML()
+        self.exports = ExportBar("replay", self._export_figures, self._export_tables)
 
         self.choices.observe(lambda c: self._on_choice(c["new"]), names="value")
         self.run_button.on_click(lambda _: self.run_in_background())
@@ -247,6 +251,7 @@ class ReplayLab:
                 self.stats,
                 widgets.HBox([self.report_path, self.report_button]),
                 self.report_result,
+                self.exports.box,
             ]
         )
         self._describe()
@@ -316,12 +321,20 @@ class ReplayLab:
         if self.stack_choice.value not in self.state.replays:
             self.stack_choice.value = replays[0].name
         self._draw_stack()
+        self.exports.refresh()
         stats = self.state.stats
-        columns = ["policy", *[c for c in _STAT_COLUMNS if c in stats.columns]]
+        columns = [c for c in _STAT_COLUMNS if c in stats.columns]
+        records = [_survival_words(row) for row in stats[["policy", *columns]].to_dict("records")]
+        names = [str(r["policy"]) for r in records]
+        # One row per statistic, one column per policy: sixteen statistics side by side were
+        # cut off (or broken mid-word) in the panel; a few policies side by side always fit.
         self.stats.value = table_html(
-            [_survival_words(row) for row in stats[columns].to_dict("records")],
-            columns,
-            numeric=[c for c in columns if c not in ("policy", "task_survived", "pinned_survived")],
+            [
+                {"statistic": c, **{n: r[c] for n, r in zip(names, records, strict=True)}}
+                for c in columns
+            ],
+            ["statistic", *names],
+            numeric=names,
         )
 
     @guarded
@@ -337,9 +350,31 @@ class ReplayLab:
         """Swap a FigureWidget's traces and layout for those of a plots.py figure."""
         with widget.batch_update():
             widget.data = ()
-            widget.layout = {}
             widget.add_traces(list(figure.data))
+            # One assignment: clearing the layout first inside the batch dropped the figure's
+            # template, and the chart came out in plotly's grey.
             widget.layout = figure.layout
+            if widget.layout.height is None:
+                # The template's height reaches a static figure but not a FigureWidget's view,
+                # which then squeezed plot, ticks and legend into ~340 px.
+                widget.layout.height = figure.layout.template.layout.height or 520
+
+    def _export_figures(self) -> dict[str, Any]:
+        if not self.state.replays:
+            return {}
+        return {"pressure": self.pressure, f"window of {self.stack_choice.value}": self.stack}
+
+    def _export_tables(self) -> dict[str, Any]:
+        tables: dict[str, Any] = {}
+        if self.state.replays:
+            tables["stats"] = self.state.stats
+        policies = self.state.policies
+        tables["policy settings"] = [
+            {"policy": name, **policies[name].to_dict()}
+            for name in self.state.selected
+            if name in policies
+        ]
+        return tables
 
     @guarded
     def export(self, path: str | Path) -> Path:
