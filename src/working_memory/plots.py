@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 # The palette and layout are the workbench theme's (one look for panels, notebooks, report).
-from .workbench._theme import COLORS, GREY, figure_layout
+from ._theme import COLORS, GREY, figure_layout
 
 if TYPE_CHECKING:  # pragma: no cover
     import plotly.graph_objects as go

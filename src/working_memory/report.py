@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ._replay_stats import STAT_LABELS
-from .workbench._theme import REPORT_CSS
+from ._theme import REPORT_CSS
 
 if TYPE_CHECKING:  # pragma: no cover
     from .replay import Replay

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from .._theme import figure_layout
 from ._html import esc
-from ._theme import figure_layout
 from ._widgets import colors, require
 
 __all__ = ["MAX_BARS", "REASON_SYMBOLS", "MessageChart"]

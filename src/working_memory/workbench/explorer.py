@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .._theme import figure_layout
 from ..tokens import available_counters
 from ..transcripts import Transcript
 from ._chart import MessageChart
@@ -13,7 +14,6 @@ from ._files import FileBrowser
 from ._html import badge, esc, message_html, notice_html, table_html
 from ._state import PolicyState, TranscriptState, _tool_of
 from ._table import PagedTable
-from ._theme import figure_layout
 from ._widgets import colors, guarded, readable_error, require, show_error_in
 
 if TYPE_CHECKING:

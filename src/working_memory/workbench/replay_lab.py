@@ -12,11 +12,11 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .._theme import figure_layout
 from ..transcripts import Transcript
 from ._export import ExportBar
 from ._html import notice_html, table_html
 from ._state import PolicyState, TranscriptState, presets
-from ._theme import figure_layout
 from ._widgets import BackgroundTask, Cancelled, guarded, require, require_pandas, show_error_in
 
 if TYPE_CHECKING:

@@ -3,7 +3,8 @@
 White background, the Okabe-Ito palette (readable with every common colour-vision deficiency),
 legends in rows below the plot (they wrap instead of scrolling and never cover a title), figures
 that take the panel's full width, and tables that wrap their cells instead of overflowing.
-Nothing here imports a third-party package: plots.py builds its plotly template from these
+It sits below replay and the workbench, so that both import it downward, and imports no
+third-party package: plots.py builds its plotly template from these
 values, the panels and report.py take their CSS from here.
 """
 
