@@ -61,11 +61,14 @@ class JobResult:
     skipped: list[Skipped]
 
 
-def replay_job(job: Job, policies: Mapping[str, Policy]) -> JobResult:
+# `replay.replay`, handed down by compare_policies (this module must not import replay,
+# which imports it); a module-level function, so process pools and Dask pickle it by name.
+ReplayFunction = Callable[..., Any]
+
+
+def replay_job(job: Job, policies: Mapping[str, Policy], replay: ReplayFunction) -> JobResult:
     """Load (if a path) and replay one job under every policy. Runs in the worker; never
     raises for a bad transcript: a failure is a Skipped entry with its reason."""
-    from .replay import replay
-
     skipped: list[Skipped] = []
     if job.transcript is not None:
         transcripts = [(job.label, job.transcript)]
@@ -173,13 +176,14 @@ def _arrow_type(pa: Any, name: str) -> Any:
 def _completed(
     jobs: Iterator[Job],
     policies: Mapping[str, Policy],
+    replay: ReplayFunction,
     executor: Executor,
     in_flight: int,
 ) -> Iterator[JobResult]:
     """Results as they finish, with at most `in_flight` jobs submitted at a time."""
     pending: set[Future[JobResult]] = set()
     for job in jobs:
-        pending.add(executor.submit(replay_job, job, policies))
+        pending.add(executor.submit(replay_job, job, policies, replay))
         if len(pending) >= in_flight:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
@@ -194,6 +198,7 @@ def run_jobs(
     jobs: list[Job],
     policies: Mapping[str, Policy],
     *,
+    replay: ReplayFunction,
     workers: int | None = None,
     executor: Executor | None = None,
     out: str | Path | None = None,
@@ -216,12 +221,12 @@ def run_jobs(
     skipped: list[Skipped] = []
     try:
         if executor is None:
-            stream: Iterator[JobResult] = (replay_job(job, policies) for job in jobs)
+            stream: Iterator[JobResult] = (replay_job(job, policies, replay) for job in jobs)
         else:
             in_flight = 2 * (
                 workers or getattr(executor, "_max_workers", None) or os.cpu_count() or 2
             )
-            stream = _completed(iter(jobs), policies, executor, in_flight)
+            stream = _completed(iter(jobs), policies, replay, executor, in_flight)
         for result in stream:
             # Keep only the rows: the transcript stayed in the worker.
             results.append(JobResult(result.index, result.rows, []))

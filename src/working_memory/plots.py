@@ -12,7 +12,7 @@ import html
 import math
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 # The palette and layout are the workbench theme's (one look for panels, notebooks, report).
 from ._theme import COLORS, GREY, figure_layout
@@ -153,9 +153,10 @@ def pressure_figure(
     compacted (Claude Code, Codex logs) a star marks the call. The unmanaged curve (the raw
     transcript, no management) is dotted.
     """
-    from .replay import Replay
-
-    items = [replays] if isinstance(replays, Replay) else list(replays)
+    # One replay (it has a timeline) or several; replay is not imported at run time: it imports
+    # this module for Replay.figure().
+    one = hasattr(replays, "timeline")
+    items = [cast("Replay", replays)] if one else list(cast("Sequence[Replay]", replays))
     if not items:
         raise ValueError("pressure_figure() needs at least one Replay")
     go = _plotly()

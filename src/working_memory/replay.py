@@ -615,6 +615,7 @@ def compare_policies(
     return run_jobs(
         _jobs(transcript_or_corpus),
         resolved,
+        replay=replay,
         workers=workers,
         executor=executor,
         out=out,

@@ -10,7 +10,7 @@ import html
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ._replay_stats import STAT_LABELS
 from ._theme import REPORT_CSS
@@ -372,9 +372,10 @@ def write_report(
     replays: Sequence[Replay] | Replay, path: str | Path, *, title: str | None = None
 ) -> Path:
     """Write one self-contained HTML report (plotly.js inlined) of one or more replays."""
-    from .replay import Replay
-
-    items = [replays] if isinstance(replays, Replay) else list(replays)
+    # One replay (it has a timeline) or several; replay is not imported at run time: it imports
+    # this module for Replay.figure() / Replay.report().
+    one = hasattr(replays, "timeline")
+    items = [cast("Replay", replays)] if one else list(cast("Sequence[Replay]", replays))
     default = "Working-memory replay" + (f": {items[0].name}" if len(items) == 1 else "")
     text = render_report(items, title=title or default)
     path = Path(path)

@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from working_memory._theme import COLORS, LEGEND_BELOW, figure_layout
 
+from working_memory._theme import COLORS, LEGEND_BELOW, figure_layout
 from working_memory.examples import example_path
 from working_memory.tokens import get_counter, register_counter
 from working_memory.workbench import EDITED, Workbench

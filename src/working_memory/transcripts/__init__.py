@@ -18,11 +18,12 @@ from ._corpus import (
     TranscriptList,
     corpus_files,
     iter_transcripts,
+    load_transcripts,
 )
 from ._detect import FORMATS
 from ._errors import TranscriptError
 from ._io import MAX_JSON_BYTES
-from ._load import load_transcript, load_transcripts
+from ._load import load_transcript
 from ._model import CallRecord, RealCompaction, Transcript
 
 __all__ = [

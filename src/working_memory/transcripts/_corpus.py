@@ -20,6 +20,7 @@ from typing import Any
 
 from ._errors import TranscriptError
 from ._io import MAX_JSON_BYTES
+from ._load import load_file
 from ._model import Transcript
 
 __all__ = [
@@ -30,6 +31,7 @@ __all__ = [
     "TranscriptList",
     "corpus_files",
     "iter_transcripts",
+    "load_transcripts",
 ]
 
 CORPUS_SUFFIXES = (".json", ".jsonl", ".ndjson", ".traj")
@@ -121,8 +123,6 @@ class TranscriptIterator:
 
     def load_one(self, label: str, path: Path) -> list[Transcript]:
         """The runs of one file, labelled; a file that fails is recorded in `.skipped`."""
-        from ._load import load_file
-
         try:
             runs = load_file(
                 path, self.format, strict=self.strict, max_json_bytes=self.max_json_bytes
@@ -178,3 +178,24 @@ def iter_transcripts(
     time. Files that cannot be loaded are skipped: read `.skipped` on the returned iterator
     (also warned about as CorpusWarning). `strict=True` raises on the first problem instead."""
     return TranscriptIterator(folder_or_paths, format, strict=strict, max_json_bytes=max_json_bytes)
+
+
+def load_transcripts(
+    path: str | Path | Iterable[str | Path],
+    format: str = "auto",
+    *,
+    strict: bool = False,
+    max_json_bytes: int = MAX_JSON_BYTES,
+) -> TranscriptList:
+    """Load every run in `path`: one for most logs, several for multi-run files; every
+    transcript of a folder (recursively, see iter_transcripts) or of a list of paths.
+
+    The result is a list; its `.skipped` names the files of a folder that could not be loaded
+    and why (they are also warned about as CorpusWarning). A single file that cannot be
+    loaded raises TranscriptError, as does anything with `strict=True`.
+    """
+    if isinstance(path, str | Path) and not Path(path).is_dir():
+        return TranscriptList(load_file(path, format, strict=strict, max_json_bytes=max_json_bytes))
+    corpus = iter_transcripts(path, format, strict=strict, max_json_bytes=max_json_bytes)
+    transcripts = list(corpus)
+    return TranscriptList(transcripts, corpus.skipped)

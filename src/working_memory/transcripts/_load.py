@@ -1,15 +1,13 @@
-"""load_transcript / load_transcripts: detect, dispatch, and keep every failure a TranscriptError."""
+"""load_transcript / load_file: detect, dispatch, and keep every failure a TranscriptError."""
 
 from __future__ import annotations
 
 import itertools
 import json
-from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from ._builder import Builder
-from ._corpus import TranscriptList, iter_transcripts
 from ._detect import FORMATS, JSONL_ONLY, RUN_KEYS, detect_document, detect_records
 from ._errors import TranscriptError
 from ._io import MAX_JSON_BYTES, Sink, iter_jsonl, read_json_document, sniff_container
@@ -21,7 +19,7 @@ from .openai_chat import load_openai_document, load_openai_jsonl
 from .openhands import events_of, load_openhands
 from .swe_agent import load_swe_agent
 
-__all__ = ["load_file", "load_transcript", "load_transcripts"]
+__all__ = ["load_file", "load_transcript"]
 
 _ALIASES = {
     "auto": "auto",
@@ -61,27 +59,6 @@ def load_transcript(
             f"no thread {thread!r} (threads: {known})", path=path, expected="a known thread id"
         )
     return transcript.threads[thread]
-
-
-def load_transcripts(
-    path: str | Path | Iterable[str | Path],
-    format: str = "auto",
-    *,
-    strict: bool = False,
-    max_json_bytes: int = MAX_JSON_BYTES,
-) -> TranscriptList:
-    """Load every run in `path`: one for most logs, several for multi-run files; every
-    transcript of a folder (recursively, see iter_transcripts) or of a list of paths.
-
-    The result is a list; its `.skipped` names the files of a folder that could not be loaded
-    and why (they are also warned about as CorpusWarning). A single file that cannot be
-    loaded raises TranscriptError, as does anything with `strict=True`.
-    """
-    if isinstance(path, str | Path) and not Path(path).is_dir():
-        return TranscriptList(load_file(path, format, strict=strict, max_json_bytes=max_json_bytes))
-    corpus = iter_transcripts(path, format, strict=strict, max_json_bytes=max_json_bytes)
-    transcripts = list(corpus)
-    return TranscriptList(transcripts, corpus.skipped)
 
 
 def load_file(

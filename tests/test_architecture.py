@@ -1,0 +1,190 @@
+"""The package's shape, checked: no import cycles, the core needs no third-party package,
+dependencies point down the layers, and every `__all__` names what its module has.
+
+Imports are read from the source (every import, also inside functions, except those under
+`if TYPE_CHECKING:`), so a cycle hidden in a function body is caught too.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import sys
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[1] / "src" / "working_memory"
+
+# Lower layers never import higher ones. Modules not listed sit in the layer of their package.
+_LAYERED = [
+    # 0, the core: the window and what it stands on
+    "config _numbers _redact messages protocols tokens calibrated exact overheads model_windows"
+    " budget policy events archive spans breakdown window",
+    # 1, what feeds and serves the window
+    "transcripts clients llm usage_check calibration examples",
+    # 2, what runs windows over transcripts and judges summaries
+    "compactor extractive facts prompts evaluate compare continuation span_state simulate replay"
+    " _replay_policy _replay_stats _corpus_replay plots report _theme outputs",
+    # 3, what people drive
+    "workbench cli __main__",
+]
+LAYERS = {name: rank for rank, names in enumerate(_LAYERED) for name in names.split()}
+CORE = {name for name, layer in LAYERS.items() if layer == 0}
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def is_package(name: str) -> bool:
+    return (PACKAGE.parent / name.replace(".", "/") / "__init__.py").exists()
+
+
+def imports(path: Path, *, top_level_only: bool = False) -> tuple[set[str], set[str]]:
+    """(project modules, top-level third-party or stdlib names) that `path` imports at run time
+    (`top_level_only`: only at import time, leaving out the lazy imports inside functions)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    if top_level_only:
+        tree = ast.Module(
+            body=[n for n in tree.body if not isinstance(n, ast.FunctionDef | ast.ClassDef)],
+            type_ignores=[],
+        )
+    here = module_name(path)
+    package = here if path.name == "__init__.py" else here.rpartition(".")[0]
+    skip: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            skip.update(id(child) for body in node.body for child in ast.walk(body))
+    local: set[str] = set()
+    external: set[str] = set()
+    for node in ast.walk(tree):
+        if id(node) in skip:
+            continue
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                top = alias.name.split(".")[0]
+                (local if top == "working_memory" else external).add(
+                    alias.name if top == "working_memory" else top
+                )
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - (node.level - 1)]
+                target = ".".join(base + ([node.module] if node.module else []))
+            elif node.module and node.module.split(".")[0] == "working_memory":
+                target = node.module
+            else:
+                if node.module:
+                    external.add(node.module.split(".")[0])
+                continue
+            # `from . import config` names a module; `from .x import name` names x.
+            for alias in node.names:
+                candidate = f"{target}.{alias.name}"
+                exists = (PACKAGE.parent / (candidate.replace(".", "/") + ".py")).exists()
+                local.add(candidate if exists or is_package(candidate) else target)
+    return local, external
+
+
+def sources() -> list[Path]:
+    """The package's modules, leaving out the scripts that generate its data (make_*.py)."""
+    return [p for p in sorted(PACKAGE.rglob("*.py")) if not p.name.startswith("make_")]
+
+
+def graph() -> dict[str, set[str]]:
+    edges: dict[str, set[str]] = {}
+    for path in sources():
+        name = module_name(path)
+        local, _ = imports(path)
+        # A package's __init__ is its face (re-exports): an edge *to* it is not a dependency
+        # on everything it gathers.
+        edges[name] = {m for m in local if not is_package(m) and m != name}
+    return edges
+
+
+def layer(module: str) -> int:
+    parts = module.split(".")[1:]
+    return LAYERS.get(parts[0], 2) if parts else 3
+
+
+def test_there_is_no_import_cycle() -> None:
+    edges = graph()
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    cycles: list[list[str]] = []
+    counter = [0]
+    sys.setrecursionlimit(max(10_000, sys.getrecursionlimit()))
+
+    def visit(node: str) -> None:  # Tarjan's strongly connected components
+        index[node] = low[node] = counter[0]
+        counter[0] += 1
+        stack.append(node)
+        on_stack.add(node)
+        for nxt in edges.get(node, ()):
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in on_stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                component.append(member)
+                if member == node:
+                    break
+            if len(component) > 1:
+                cycles.append(sorted(component))
+
+    for node in edges:
+        if node not in index:
+            visit(node)
+    assert cycles == []
+
+
+def test_the_core_imports_no_third_party_package() -> None:
+    """Optional backends (tiktoken for the exact counters) are imported lazily, inside the
+    function that needs them, with a helpful error; nothing else outside the stdlib."""
+    stdlib = set(sys.stdlib_module_names) | {"__future__"}
+    offenders = {}
+    for path in PACKAGE.glob("*.py"):
+        if path.stem not in CORE:
+            continue
+        local, _ = imports(path)
+        _, external = imports(path, top_level_only=True)
+        third_party = external - stdlib
+        upward = {m for m in local if layer(m) > 0 and not is_package(m)}
+        if third_party or upward:
+            offenders[path.stem] = sorted(third_party | upward)
+    assert offenders == {}
+
+
+def test_dependencies_point_down() -> None:
+    upward = sorted(
+        f"{source} -> {target}"
+        for source, targets in graph().items()
+        for target in targets
+        if layer(target) > layer(source)
+    )
+    assert upward == []
+
+
+@pytest.mark.parametrize(
+    "module",
+    sorted(
+        module_name(p)
+        for p in PACKAGE.rglob("*.py")
+        if "__all__" in p.read_text(encoding="utf-8")
+        and not p.name.startswith("make_")
+        and p.name != "__main__.py"
+    ),
+)
+def test_all_names_what_the_module_has(module: str) -> None:
+    loaded = importlib.import_module(module)
+    missing = [name for name in getattr(loaded, "__all__", ()) if not hasattr(loaded, name)]
+    assert missing == []
+    assert len(set(loaded.__all__)) == len(loaded.__all__), "a name is listed twice"
