@@ -58,9 +58,11 @@ EVENT_STYLE: dict[str, tuple[str, str]] = {
     "evictions": ("eviction", "x"),
     "maskings": ("masking", "triangle-down"),
 }
+# Thresholds in greys, told apart by their dash: the palette's colours belong to the policies'
+# curves, and a threshold drawn in one of them reads as that policy's.
 THRESHOLD_STYLE: dict[str, tuple[str, str]] = {
-    "compact": ("#E69F00", "dash"),
-    "evict": ("#D55E00", "dashdot"),
+    "compact": ("#8C8C8C", "dash"),
+    "evict": ("#4D4D4D", "dashdot"),
     "limit": ("#000000", "solid"),
 }
 TEMPLATE_NAME = "working-memory"

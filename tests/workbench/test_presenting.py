@@ -331,3 +331,10 @@ def test_no_batched_chart_update_sends_a_trace_an_undefined_name(
     wb.pins.upto.value = 30
     assert sent
     assert all(isinstance(name, str) for names in sent for name in names), sent
+
+
+def test_thresholds_do_not_wear_a_policys_colour() -> None:
+    from working_memory._theme import COLORS
+    from working_memory.plots import THRESHOLD_STYLE
+
+    assert not {color for color, _ in THRESHOLD_STYLE.values()} & set(COLORS[:-1])
