@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 
-from tests.llm_servers import AnthropicServer, OpenAIServer
+from tests.llm_servers import AnthropicServer, OpenAIServer, Reply
+from working_memory.clients import AnthropicClient, BaseClient, OpenAIClient
 
 # Key-shaped on purpose, so that the redaction patterns would also catch them.
 OPENAI_KEY = "sk-test-openai-0123456789abcdefXYZ"
@@ -37,3 +39,30 @@ def openai_server() -> Iterator[OpenAIServer]:
 def anthropic_server() -> Iterator[AnthropicServer]:
     with AnthropicServer(api_key=ANTHROPIC_KEY) as server:
         yield server
+
+
+Make = Callable[..., tuple[Any, BaseClient]]
+
+
+@pytest.fixture(params=["openai", "anthropic"])
+def make(request: pytest.FixtureRequest) -> Iterator[Make]:
+    """make(script, **client_settings) -> (running server, client pointed at it)."""
+    servers: list[Any] = []
+
+    def build(script: list[Reply], **settings: Any) -> tuple[Any, BaseClient]:
+        if request.param == "openai":
+            server: Any = OpenAIServer(script, api_key=OPENAI_KEY).start()
+            client: BaseClient = OpenAIClient(
+                "gpt-4o-mini", base_url=server.base_url, api_key=OPENAI_KEY, **settings
+            )
+        else:
+            server = AnthropicServer(script, api_key=ANTHROPIC_KEY).start()
+            client = AnthropicClient(
+                "claude-haiku-4-5", base_url=server.base_url, api_key=ANTHROPIC_KEY, **settings
+            )
+        servers.append(server)
+        return server, client
+
+    yield build
+    for server in servers:
+        server.close()

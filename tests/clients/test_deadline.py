@@ -9,14 +9,13 @@ from __future__ import annotations
 import email.utils
 import math
 import time
-from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 
-from tests.clients.conftest import ANTHROPIC_KEY, OPENAI_KEY
-from tests.llm_servers import AnthropicServer, OpenAIServer, Reply, delay, ok, status, trickle
-from working_memory.clients import AnthropicClient, BaseClient, LLMCallError, OpenAIClient
+from tests.clients.conftest import Make
+from tests.llm_servers import delay, ok, status, trickle
+from working_memory.clients import LLMCallError
 from working_memory.compactor import Compactor
 from working_memory.llm import LLMResponse
 
@@ -26,32 +25,6 @@ SPAN = [
 ]
 MESSAGES = [{"role": "user", "content": "Summarise the span."}]
 SLACK_S = 3.0  # a loaded 2-core machine; the failures this catches take 20 s and more
-
-Make = Callable[..., tuple[Any, BaseClient]]
-
-
-@pytest.fixture(params=["openai", "anthropic"])
-def make(request: pytest.FixtureRequest) -> Iterator[Make]:
-    """make(script, **client_settings) -> (running server, client pointed at it)."""
-    servers: list[Any] = []
-
-    def build(script: list[Reply], **settings: Any) -> tuple[Any, BaseClient]:
-        if request.param == "openai":
-            server: Any = OpenAIServer(script, api_key=OPENAI_KEY).start()
-            client: BaseClient = OpenAIClient(
-                "gpt-4o-mini", base_url=server.base_url, api_key=OPENAI_KEY, **settings
-            )
-        else:
-            server = AnthropicServer(script, api_key=ANTHROPIC_KEY).start()
-            client = AnthropicClient(
-                "claude-haiku-4-5", base_url=server.base_url, api_key=ANTHROPIC_KEY, **settings
-            )
-        servers.append(server)
-        return server, client
-
-    yield build
-    for server in servers:
-        server.close()
 
 
 def test_the_default_deadline_comes_from_the_clients_timeout_and_retries(make: Make) -> None:

@@ -5,15 +5,12 @@ from __future__ import annotations
 
 import socket
 import time
-from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 
-from tests.clients.conftest import ANTHROPIC_KEY, OPENAI_KEY
+from tests.clients.conftest import ANTHROPIC_KEY, OPENAI_KEY, Make
 from tests.llm_servers import (
-    AnthropicServer,
-    OpenAIServer,
     Reply,
     delay,
     disconnect,
@@ -25,8 +22,6 @@ from tests.llm_servers import (
     status,
 )
 from working_memory.clients import (
-    AnthropicClient,
-    BaseClient,
     EmptyResponse,
     LLMCallError,
     MalformedResponse,
@@ -39,32 +34,6 @@ SPAN = [
     {"role": "assistant", "content": "Ran pytest: 3 passed, 1 failed (KeyError: 'path')."},
 ]
 MESSAGES = [{"role": "user", "content": "Summarise the span."}]
-
-Make = Callable[..., tuple[Any, BaseClient]]
-
-
-@pytest.fixture(params=["openai", "anthropic"])
-def make(request: pytest.FixtureRequest) -> Iterator[Make]:
-    """make(script, **client_settings) -> (running server, client pointed at it)."""
-    servers: list[Any] = []
-
-    def build(script: list[Reply], **settings: Any) -> tuple[Any, BaseClient]:
-        if request.param == "openai":
-            server: Any = OpenAIServer(script, api_key=OPENAI_KEY).start()
-            client: BaseClient = OpenAIClient(
-                "gpt-4o-mini", base_url=server.base_url, api_key=OPENAI_KEY, **settings
-            )
-        else:
-            server = AnthropicServer(script, api_key=ANTHROPIC_KEY).start()
-            client = AnthropicClient(
-                "claude-haiku-4-5", base_url=server.base_url, api_key=ANTHROPIC_KEY, **settings
-            )
-        servers.append(server)
-        return server, client
-
-    yield build
-    for server in servers:
-        server.close()
 
 
 def _no_key(text: str) -> None:
