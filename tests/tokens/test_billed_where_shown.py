@@ -8,30 +8,23 @@ Replay and the workbench take the window from the log's model and say so.
 from __future__ import annotations
 
 import json
-import os
 import re
-from pathlib import Path
 
 import pytest
 
+from tests.paths import TRANSCRIPTS, require_corpus
 from working_memory import calibrate, load_transcript, replay
 from working_memory.cli import main
 from working_memory.replay import Policy
 from working_memory.report import render_report
 
-TRANSCRIPTS = Path(
-    os.environ.get(
-        "WM_TRANSCRIPTS", Path(__file__).resolve().parents[2] / ".." / "shared" / "transcripts"
-    )
-)
 SPOTTER = TRANSCRIPTS / "claude-code" / "marot__spotter__258c7280-ae70-4798-800f-63464d01a85d.jsonl"
 ASTROPY = TRANSCRIPTS / "openai" / "SWE-agent__mini-swe-agent__astropy__astropy-12907.traj.json"
 
 
 @pytest.fixture(scope="module")
 def spotter():
-    if not SPOTTER.exists():
-        pytest.skip(f"real transcripts not found at {TRANSCRIPTS} (set WM_TRANSCRIPTS)")
+    require_corpus()
     return load_transcript(SPOTTER)
 
 
@@ -51,8 +44,7 @@ def test_cli_inspect_warns_and_calibrates(spotter, capsys):
 
 
 def test_cli_inspect_no_warning_when_close(capsys):
-    if not ASTROPY.exists():
-        pytest.skip("real transcripts not found")
+    require_corpus()
     assert main(["inspect", str(ASTROPY)]) == 0
     out = capsys.readouterr().out
     assert re.search(r"counted vs billed \(approx, uncalibrated\): median 0\.9\d", out)

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import dataclasses
-import os
 import warnings
-from dataclasses import dataclass, field
-from pathlib import Path
 
 import pytest
 
+from tests.paths import require_corpus
+from tests.tokens.stand_ins import Call, Log
 from working_memory import (
     Budget,
     ManagedWindow,
@@ -25,38 +24,8 @@ from working_memory.overheads import GENERIC, message_tokens
 from working_memory.tokens import EstimateCounter, ScaledCounter, available_counters, get_counter
 from working_memory.transcripts import RealCompaction
 
-TRANSCRIPTS = Path(
-    os.environ.get(
-        "WM_TRANSCRIPTS", Path(__file__).resolve().parents[2] / ".." / "shared" / "transcripts"
-    )
-)
 
-
-@dataclass
-class _Call:
-    index: int
-    last_message: int
-    input_tokens: int
-    cached_input_tokens: int = 0
-    cache_creation_input_tokens: int = 0
-    model: str | None = "claude-sonnet-4-5"
-
-    @property
-    def total_input_tokens(self) -> int:
-        return self.input_tokens + self.cached_input_tokens + self.cache_creation_input_tokens
-
-
-@dataclass
-class _Transcript:
-    messages: list
-    calls: list
-    tools: list | None = None
-    compactions: list = field(default_factory=list)
-    source: str | None = "synthetic"
-    metadata: dict = field(default_factory=dict)
-
-
-def _synthetic(scale: float, per_request: int, n: int = 12) -> _Transcript:
+def _synthetic(scale: float, per_request: int, n: int = 12) -> Log:
     """A log whose provider bills `per_request + scale * text + structure` on every call."""
     counter = EstimateCounter()
     messages = []
@@ -66,8 +35,8 @@ def _synthetic(scale: float, per_request: int, n: int = 12) -> _Transcript:
         messages.append({"role": "assistant", "content": "ok " * (10 + 7 * i)})
         text = sum(counter.count(m["content"]) for m in messages)
         structure = GENERIC.per_message * len(messages)
-        calls.append(_Call(i, len(messages) - 1, round(per_request + scale * text + structure)))
-    return _Transcript(messages, calls)
+        calls.append(Call(i, len(messages) - 1, round(per_request + scale * text + structure)))
+    return Log(messages, calls)
 
 
 def test_fit_recovers_scale_and_per_request_overhead():
@@ -140,9 +109,9 @@ def test_first_call_after_a_compaction_sees_the_summary():
     # before: a ratio of 3.16 on a real Claude Code log.)
     counter = EstimateCounter()
     messages = [{"role": "user", "content": "x" * 4_000} for _ in range(6)]
-    log = _Transcript(
+    log = Log(
         messages,
-        [_Call(0, 3, 5_000), _Call(1, 4, 300), _Call(2, 5, 1_300)],
+        [Call(0, 3, 5_000), Call(1, 4, 300), Call(2, 5, 1_300)],
         compactions=[RealCompaction(index=5, trigger="auto", pre_tokens=5_000, summary="short")],
     )
     check = check_counts(log, counter)
@@ -211,10 +180,7 @@ CATEGORIES = {
 
 
 def _real(name: str):
-    path = TRANSCRIPTS / name
-    if not path.exists():
-        pytest.skip(f"real transcripts not found at {TRANSCRIPTS} (set WM_TRANSCRIPTS)")
-    return load_transcript(path)
+    return load_transcript(require_corpus() / name)
 
 
 def _threads(transcript):
@@ -283,8 +249,8 @@ def test_a_compaction_inside_the_fitted_calls_does_not_break_the_fit():
         seen = messages[12 : last + 1] if last + 1 > 12 else messages[: last + 1]
         texts = [m["content"] for m in seen] + ([summary] if last + 1 > 12 else [])
         text = sum(counter.count(t) for t in texts)
-        calls.append(_Call(i, last, round(5_000 + 1.2 * text + GENERIC.per_message * len(texts))))
-    log = _Transcript(messages, calls, compactions=[compaction])
+        calls.append(Call(i, last, round(5_000 + 1.2 * text + GENERIC.per_message * len(texts))))
+    log = Log(messages, calls, compactions=[compaction])
     cal = calibrate(log, counter="estimate")
     assert cal.scale == pytest.approx(1.2, abs=0.01)
     assert cal.per_request == pytest.approx(5_000, abs=30)
@@ -303,10 +269,8 @@ def test_the_gaps_name_redacted_text_and_context_added_after_a_compaction():
         seen = messages[10 : last + 1] if after else messages[: last + 1]
         text = sum(counter.count(m["content"]) for m in seen)
         # After compacting, the agent re-attached 3,000 tokens of files the log does not show.
-        calls.append(_Call(i, last, 2_000 + text + 4 * len(seen) + (3_000 if after else 0)))
-    cal = calibrate(
-        _Transcript(messages, calls, compactions=[compaction]), slice(0, 5), counter="estimate"
-    )
+        calls.append(Call(i, last, 2_000 + text + 4 * len(seen) + (3_000 if after else 0)))
+    cal = calibrate(Log(messages, calls, compactions=[compaction]), slice(0, 5), counter="estimate")
     kinds = {g.kind: g for g in cal.missing}
     assert "redacted" in kinds
     assert "4,000 characters" in kinds["redacted"].text

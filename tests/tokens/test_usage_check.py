@@ -2,44 +2,26 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 import pytest
 
 from tests.paths import TRANSCRIPTS
+from tests.tokens.stand_ins import Call, Log
 from working_memory.overheads import GENERIC, message_tokens
 from working_memory.tokens import EstimateCounter
 from working_memory.transcripts import load_transcript
 from working_memory.usage_check import check_counts
 
 
-@dataclass
-class _Call:
-    index: int
-    last_message: int
-    input_tokens: int
-    cached_input_tokens: int = 0
-    cache_creation_input_tokens: int = 0
-    model: str | None = "m"
-
-    @property
-    def total_input_tokens(self) -> int:
-        return self.input_tokens + self.cached_input_tokens + self.cache_creation_input_tokens
-
-
-@dataclass
-class _Transcript:
-    messages: list
-    calls: list
-    tools: list | None = None
-    compactions: list = field(default_factory=list)
-
-
 def test_prefix_counts_match_direct_counting():
     counter = EstimateCounter()
     messages = [{"role": "user", "content": "x" * (40 * i + 7)} for i in range(6)]
-    calls = [_Call(0, 1, 10, 5), _Call(1, 3, 20, 0, 4), _Call(2, 5, 0), _Call(3, 9, 10)]
-    check = check_counts(_Transcript(messages, calls), counter)
+    calls = [
+        Call(0, 1, 10, 5, model="m"),
+        Call(1, 3, 20, 0, 4, model="m"),
+        Call(2, 5, 0, model="m"),
+        Call(3, 9, 10, model="m"),
+    ]
+    check = check_counts(Log(messages, calls), counter)
     assert check.skipped == 2  # zero usage, and an index past the messages
     for row in check.calls:
         direct = sum(message_tokens(m, counter) for m in messages[: row.last_message + 1])
