@@ -206,7 +206,7 @@ class PinPolicy:
             ids=range(len(messages)),
             summary=summaries,
             groups=tool_groups(messages),
-            task_id=_first_task(messages, summaries),
+            task_id=next((i for i, m in enumerate(messages) if is_typed_user_turn(m)), None),
             explicit=frozenset(),
         )
 
@@ -215,13 +215,6 @@ class PinPolicy:
 
 
 STATIC_SYSTEM, STATIC_CORRECTION, STATIC_PLAN = 1, 2, 4
-
-
-def _first_task(messages: Sequence[Mapping[str, Any]], summaries: Sequence[bool]) -> int | None:
-    for index, message in enumerate(messages):
-        if not summaries[index] and is_typed_user_turn(message):
-            return index
-    return None
 
 
 def resolve_pins(
