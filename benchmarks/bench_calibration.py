@@ -16,7 +16,8 @@ import os
 import time
 from pathlib import Path
 
-from working_memory import calibrate, held_out, load_transcript
+from working_memory import calibrate, load_transcript
+from working_memory.tokens import held_out
 
 HERE = Path(__file__).resolve().parent
 MIN_CALLS = 6

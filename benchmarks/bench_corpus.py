@@ -28,9 +28,13 @@ import time
 import warnings
 from pathlib import Path
 
-from working_memory.replay import Policy, compare_policies, replay
-from working_memory.simulate import synthetic_session
-from working_memory.transcripts import CorpusWarning, iter_transcripts, load_transcripts
+from working_memory.replays import Policy, compare_policies, replay
+from working_memory.transcripts import (
+    CorpusWarning,
+    iter_transcripts,
+    load_transcripts,
+    synthetic_session,
+)
 
 POLICIES = {"compact": Policy(window=16_000), "evict": Policy(window=16_000, strategy="evict")}
 TURNS = 60

@@ -7,7 +7,7 @@ production summary's own token count>), and both summaries, plus head+tail trunc
 same size, are measured side by side:
 
 - fact share: the span's distinct verbatim facts kept, by the project's metric
-  (`working_memory.facts`, line numbers and tool plumbing excluded) and by an independent
+  (`working_memory.compaction._facts`, line numbers and tool plumbing excluded) and by an independent
   count written here from scratch (target: >= 2x production's by both);
 - continuation probes: every typed user message of the span, the latest request, >= 90% of
   the edited files, >= 80% of the pending todo items, the next step;
@@ -41,16 +41,12 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
-from working_memory import facts
-from working_memory.compactor import CompactionResult
-from working_memory.continuation import continuation_score
-from working_memory.evaluate import judge_summary
-from working_memory.extractive import ExtractiveCompactor, _clear_caches
-from working_memory.facts import span_text
-from working_memory.replay import Policy, replay
-from working_memory.simulate import synthetic_session
+from working_memory.compaction import CompactionResult, continuation_score, judge_summary, span_text
+from working_memory.compaction import _facts as facts
+from working_memory.compaction._extractive import ExtractiveCompactor, _clear_caches
+from working_memory.replays import Policy, replay
 from working_memory.tokens import TokenCounter, get_counter
-from working_memory.transcripts import load_transcript
+from working_memory.transcripts import load_transcript, synthetic_session
 
 SHARED = Path(os.environ.get("WM_TRANSCRIPTS", ROOT / ".." / "shared" / "transcripts"))
 
@@ -172,7 +168,7 @@ def _throughput(turns: int, stride: int) -> None:
 
 # --- an independent count of verbatim facts, written here from scratch -----------------------
 #
-# Deliberately simple and separate from working_memory.facts: tokens of the decoded span that
+# Deliberately simple and separate from working_memory.compaction._facts: tokens of the decoded span that
 # look like paths, identifiers, versions, numbers with units or long numbers. Read's line-number
 # prefixes and tool-call plumbing are left out, as a reader would leave them out.
 
@@ -256,8 +252,8 @@ def _fragments(summary: str) -> int:
 
 _OLD = """
 import json, sys
-from working_memory.extractive import ExtractiveCompactor
-from working_memory.tokens import get_counter
+from working_memory.compaction._extractive import ExtractiveCompactor
+from working_memory.tokens._counters import get_counter
 messages, target, counter = json.load(sys.stdin)
 count = get_counter(counter).count
 words = max(1, int(target * 0.6))

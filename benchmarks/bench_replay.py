@@ -15,8 +15,8 @@ from __future__ import annotations
 import argparse
 import time
 
-from working_memory.replay import Policy, replay
-from working_memory.simulate import SIM_TOOLS, synthetic_session
+from working_memory.replays import Policy, replay
+from working_memory.transcripts import SIM_TOOLS, synthetic_session
 
 
 def append_only(messages: list[dict], policy: Policy) -> float:

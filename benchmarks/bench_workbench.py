@@ -19,9 +19,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from working_memory.replay import Policy
-from working_memory.simulate import synthetic_session
-from working_memory.transcripts import Transcript
+from working_memory.replays import Policy
+from working_memory.transcripts import Transcript, synthetic_session
 from working_memory.workbench import PinPolicyEditor, TranscriptExplorer
 
 

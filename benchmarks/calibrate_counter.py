@@ -77,7 +77,7 @@ class Fitted:
     repeat: dict[str, float]
 
     def counter(self) -> object:
-        from working_memory.calibrated import ApproxCounter
+        from working_memory.tokens import ApproxCounter
 
         return ApproxCounter(rates=self.rates, repeat=self.repeat)
 
@@ -100,7 +100,7 @@ def fit(
     target is about)."""
     import numpy as np
 
-    from working_memory.calibrated import _REPEATED, features
+    from working_memory.tokens._approx import _REPEATED, features
 
     rows, extras = [], []
     for s in samples:  # runs of one repeated letter are counted from `repeat`, not the rates
@@ -128,7 +128,7 @@ def fit(
 def _solve(X: Any, y: Any, weight: Any) -> Any:
     import numpy as np
 
-    from working_memory.calibrated import FEATURES, FIXED
+    from working_memory.tokens._approx import FEATURES, FIXED
 
     fixed = np.zeros(len(FEATURES))
     for name, rate in FIXED.items():

@@ -209,7 +209,7 @@ def _logs(rng: random.Random) -> Iterator[tuple[str, str]]:
 
 def _json(rng: random.Random) -> Iterator[tuple[str, str]]:
     """The example sessions and seeded records, dumped compact, spaced and indented."""
-    from working_memory.simulate import synthetic_session
+    from working_memory.transcripts import synthetic_session
 
     for path in _project_files("src/working_memory/examples/*.json"):
         data = json.loads(path.read_text(encoding="utf-8"))

@@ -202,7 +202,8 @@ editor.frame().query("in_span or pinned.notna()", engine="python").head(15)"""),
 The preview is one moment. A replay runs the whole session through a window with this policy,
 call by call, and counts what happened."""),
     code("""\
-from working_memory.replay import PRESETS, replay
+from working_memory import replay
+from working_memory.replays import PRESETS
 
 replays = {name: replay(transcript, policy, name=name)
            for name, policy in {"default": PRESETS["default"], "edited": state.policy}.items()}
@@ -241,8 +242,9 @@ configures an endpoint (`WM_PROVIDER`, `WM_MODEL`, the provider's key; see `.env
 same cells also run the prompt variants through that model."""),
     code(SETUP),
     code("""\
-from working_memory import TEMPLATES, load_transcript
+from working_memory import load_transcript
 from working_memory.clients import client_from_env
+from working_memory.compaction import TEMPLATES
 from working_memory.workbench import PromptLab, PromptVariant
 
 client = client_from_env(required=False)  # None unless .env / the environment configures one
@@ -256,7 +258,7 @@ A template must contain `{span}` (the messages) and may use `{limit}` (the word 
 else in braces is a mistake the lab reports before spending a request."""),
     code(f"""\
 {CHECK}
-from working_memory import template_problems
+from working_memory.compaction import template_problems
 
 for problem in template_problems("Summarise {{spn}} in at most {{words}} words."):
     print("-", problem)
@@ -295,8 +297,7 @@ print("60 words is shorter:", tokens["offline-60"] < tokens["offline"])"""),
 # and a diff against a baseline.
 lab"""),
     code("""\
-from working_memory import render_prompt
-from working_memory.compactor import render_span
+from working_memory.compaction import render_prompt, render_span
 
 # What a client variant sends: the template filled with the span (first 800 characters).
 span_text = render_span(transcript.messages[start:end])
@@ -325,8 +326,8 @@ mailed). Offline, on the bundled example unless you point `TRANSCRIPT` at your o
     code("""\
 import pandas as pd
 
-from working_memory import load_transcript
-from working_memory.replay import PRESETS, replay
+from working_memory import load_transcript, replay
+from working_memory.replays import PRESETS
 
 transcript = load_transcript(TRANSCRIPT)
 policies = {
@@ -347,7 +348,7 @@ for name, r in replays.items():
     print(f"{{name:20}} orphaned_tool_calls={{r.stats.orphaned_tool_calls}} "
           f"task_survived={{r.stats.task_survived}} calls={{r.stats.calls}}")"""),
     code("""\
-from working_memory.plots import pressure_figure, window_stack_figure
+from working_memory.replays import pressure_figure, window_stack_figure
 
 pressure_figure(list(replays.values()))"""),
     code("""\
@@ -363,8 +364,8 @@ replays["32k window"].timeline.head(10)"""),
 returns one row per transcript and policy; here, `TRANSCRIPT` beside the bundled example in its
 two formats, OpenAI and Anthropic (those two should cost about the same)."""),
     code("""\
+from working_memory import compare_policies
 from working_memory.examples import EXAMPLES
-from working_memory.replay import compare_policies
 
 # TRANSCRIPT first (your log when you set it), then the bundled formats not already in.
 corpus = [TRANSCRIPT, *(p for p in map(example_path, EXAMPLES) if p.resolve() != TRANSCRIPT.resolve())]
@@ -384,8 +385,7 @@ import json
 import tempfile
 import warnings
 
-from working_memory.simulate import synthetic_session
-from working_memory.transcripts import CorpusWarning
+from working_memory.transcripts import CorpusWarning, synthetic_session
 
 CORPUS = Path(tempfile.mkdtemp(prefix="wm-corpus-"))
 for i in range(12):
@@ -410,7 +410,7 @@ totals"""),
     code("""\
 import plotly.graph_objects as go
 
-from working_memory.plots import layout_template
+from working_memory.replays import layout_template
 
 # How the saving spreads over sessions: short sessions save nothing, long ones most.
 fig = go.Figure([go.Box(y=part.saved_share, name=name, boxpoints="all", text=part.transcript)
@@ -427,7 +427,7 @@ lost[["transcript", "policy", "messages", "calls", "evictions", "peak_pressure"]
     md("## The report"),
     code("""\
 from working_memory.outputs import output_path
-from working_memory.report import write_report
+from working_memory.replays import write_report
 
 REPORT = output_path("pressure-curves.html")  # in $WM_OUTPUT_DIR (default ./working-memory-output)
 path = write_report(list(replays.values()), REPORT, title=f"Policies on {TRANSCRIPT.name}")

@@ -19,13 +19,12 @@ PACKAGE = Path(__file__).resolve().parents[1] / "src" / "working_memory"
 # Lower layers never import higher ones. Modules not listed sit in the layer of their package.
 _LAYERED = [
     # 0, the core: the window and what it stands on
-    "config _numbers _redact messages protocols tokens calibrated exact overheads model_windows"
-    " budget policy events archive spans breakdown window",
+    "config _numbers _redact _moved messages protocols tokens settings budget pins events archive"
+    " spans breakdown window",
     # 1, what feeds and serves the window
-    "transcripts clients llm usage_check calibration examples",
+    "transcripts clients examples outputs _theme",
     # 2, what runs windows over transcripts and judges summaries
-    "compactor extractive facts prompts evaluate compare continuation span_state simulate replay"
-    " _replay_policy _replay_stats _corpus_replay plots report _theme outputs",
+    "compaction replays",
     # 3, what people drive
     "workbench cli __main__",
 ]
@@ -92,15 +91,66 @@ def sources() -> list[Path]:
     return [p for p in sorted(PACKAGE.rglob("*.py")) if not p.name.startswith("make_")]
 
 
+def face_exports(package: str) -> dict[str, str]:
+    """name -> the module that defines it, for what a package's `__init__` re-exports."""
+    init = PACKAGE.parent / package.replace(".", "/") / "__init__.py"
+    exports: dict[str, str] = {}
+    for node in ast.parse(init.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module:
+            for alias in node.names:
+                exports[alias.asname or alias.name] = f"{package}.{node.module}"
+    return exports
+
+
 def graph() -> dict[str, set[str]]:
+    """module -> the modules it imports. An import from a package's face counts as an import
+    of the module that defines the name, so a cycle through an `__init__` is still seen."""
     edges: dict[str, set[str]] = {}
     for path in sources():
         name = module_name(path)
-        local, _ = imports(path)
-        # A package's __init__ is its face (re-exports): an edge *to* it is not a dependency
-        # on everything it gathers.
-        edges[name] = {m for m in local if not is_package(m) and m != name}
+        targets: set[str] = set()
+        for module, names in imported_names(path):
+            if is_package(module) and module != "working_memory":
+                exports = face_exports(module)
+                targets.update(exports.get(n, module) for n in names)
+            else:
+                targets.add(module)
+        edges[name] = {m for m in targets if not is_package(m) and m != name}
     return edges
+
+
+def imported_names(path: Path) -> list[tuple[str, list[str]]]:
+    """(project module, names taken from it) for each run-time import in `path`."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    here = module_name(path)
+    package = here if path.name == "__init__.py" else here.rpartition(".")[0]
+    skip: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            skip.update(id(child) for body in node.body for child in ast.walk(body))
+    found: list[tuple[str, list[str]]] = []
+    for node in ast.walk(tree):
+        if id(node) in skip:
+            continue
+        if isinstance(node, ast.Import):
+            found += [(a.name, []) for a in node.names if a.name.startswith("working_memory")]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - (node.level - 1)]
+                target = ".".join(base + ([node.module] if node.module else []))
+            elif node.module and node.module.split(".")[0] == "working_memory":
+                target = node.module
+            else:
+                continue
+            for alias in node.names:
+                candidate = f"{target}.{alias.name}"
+                exists = (PACKAGE.parent / (candidate.replace(".", "/") + ".py")).exists()
+                if exists or is_package(candidate):
+                    found.append((candidate, []))
+                else:
+                    found.append((target, [alias.name]))
+    return found
 
 
 def layer(module: str) -> int:
@@ -151,16 +201,34 @@ def test_the_core_imports_no_third_party_package() -> None:
     function that needs them, with a helpful error; nothing else outside the stdlib."""
     stdlib = set(sys.stdlib_module_names) | {"__future__"}
     offenders = {}
-    for path in PACKAGE.glob("*.py"):
-        if path.stem not in CORE:
+    for path in sources():
+        name = module_name(path)
+        if name == "working_memory" or layer(name) != 0:
             continue
         local, _ = imports(path)
         _, external = imports(path, top_level_only=True)
         third_party = external - stdlib
         upward = {m for m in local if layer(m) > 0 and not is_package(m)}
         if third_party or upward:
-            offenders[path.stem] = sorted(third_party | upward)
+            offenders[name] = sorted(third_party | upward)
     assert offenders == {}
+
+
+def test_no_module_reaches_into_another_packages_private_modules() -> None:
+    """A package's `__init__` is its face: from outside, `working_memory.tokens` and never
+    `working_memory.tokens._approx`. (The top level's own private modules, `_numbers`,
+    `_redact`, `_theme`, are shared by the whole project.)"""
+    reaching = []
+    for path in sources():
+        here = module_name(path)
+        for module, _names in imported_names(path):
+            parts = module.split(".")
+            for i, part in enumerate(parts[2:], start=2):
+                owner = ".".join(parts[:i])
+                if part.startswith("_") and not (here == owner or here.startswith(owner + ".")):
+                    reaching.append(f"{here} -> {module}")
+                    break
+    assert sorted(set(reaching)) == []
 
 
 def test_dependencies_point_down() -> None:

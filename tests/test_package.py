@@ -5,6 +5,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 import working_memory
 
 
@@ -15,7 +17,7 @@ def test_every_exported_name_resolves() -> None:
 
 def test_importing_the_package_loads_no_optional_dependency() -> None:
     code = (
-        "import sys, working_memory, working_memory.workbench, working_memory.replay, working_memory.clients\n"
+        "import sys, working_memory, working_memory.workbench, working_memory.replays, working_memory.compaction, working_memory.clients\n"
         "heavy = ('pandas', 'plotly', 'ipywidgets', 'openai', 'anthropic', 'tiktoken', 'tokenizers', 'tqdm', 'numpy')\n"
         "print(','.join(m for m in heavy if m in sys.modules))"
     )
@@ -23,37 +25,42 @@ def test_importing_the_package_loads_no_optional_dependency() -> None:
     assert out.stdout.strip() == ""
 
 
-def test_the_core_modules_import_nothing_outside_the_standard_library() -> None:
-    import ast
-    from pathlib import Path
+def test_the_top_level_is_small_and_hides_no_subpackage() -> None:
+    assert len(working_memory.__all__) <= 22
+    import importlib
 
-    core = (
-        "config",
-        "tokens",
-        "overheads",
-        "budget",
-        "policy",
-        "compactor",
-        "window",
-        "events",
-        "prompts",
-        "llm",
-        "archive",
-        "_redact",
-        "calibrated",
-        "simulate",
-        "outputs",
+    for name in working_memory.__all__:
+        found = importlib.util.find_spec(f"working_memory.{name}") if name.islower() else None
+        assert found is None or name == "__version__", f"{name} hides the module {found}"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("working_memory.extractive", "working_memory.compaction._extractive"),
+        ("working_memory.policy", "working_memory.pins"),
+        ("working_memory.calibrated", "working_memory.tokens._approx"),
+        ("working_memory.workbench.pins", "working_memory.workbench.pin_editor"),
+    ],
+)
+def test_a_moved_module_still_imports_with_a_warning(old: str, new: str) -> None:
+    code = (
+        "import warnings, importlib\n"
+        "warnings.simplefilter('always')\n"
+        "with warnings.catch_warnings(record=True) as caught:\n"
+        f"    old = importlib.import_module({old!r})\n"
+        f"assert old is importlib.import_module({new!r}), old\n"
+        "print(caught[0].category.__name__, caught[0].message)\n"
     )
-    root = Path(working_memory.__file__).parent
-    stdlib = sys.stdlib_module_names
-    for name in core:
-        tree = ast.parse((root / f"{name}.py").read_text())
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Import):
-                modules = [alias.name for alias in node.names]
-            elif isinstance(node, ast.ImportFrom) and node.level == 0:
-                modules = [node.module or ""]
-            else:
-                continue
-            for module in modules:
-                assert module.split(".")[0] in stdlib, f"{name}.py imports {module}"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.startswith("DeprecationWarning") and "moved" in out.stdout
+
+
+def test_an_old_top_level_name_resolves_with_a_warning() -> None:
+    from working_memory.tokens import get_counter
+
+    with pytest.warns(DeprecationWarning, match="working_memory.tokens"):
+        old = working_memory.get_counter  # type: ignore[attr-defined]
+    assert old is get_counter
+    with pytest.raises(AttributeError):
+        working_memory.no_such_name  # type: ignore[attr-defined]  # noqa: B018

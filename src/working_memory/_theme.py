@@ -13,12 +13,14 @@ from __future__ import annotations
 from typing import Any
 
 __all__ = [
+    "CATEGORY_COLORS",
     "COLORS",
     "FONT",
     "GREY",
     "LEGEND_BELOW",
     "REPORT_CSS",
     "TABLE_WRAP_CSS",
+    "THRESHOLD_STYLE",
     "figure_layout",
 ]
 
@@ -35,6 +37,23 @@ COLORS: tuple[str, ...] = (
 )
 GREY = "#999999"
 FONT = "Helvetica, Arial, sans-serif"
+
+# What the window holds, by category (stacked charts in replays, the report and the panels).
+CATEGORY_COLORS: dict[str, str] = {
+    "system": GREY,
+    "tools": "#F0E442",
+    "pinned": "#D55E00",
+    "summaries": "#CC79A7",
+    "recent": "#0072B2",
+    "other": "#56B4E9",
+}
+# Thresholds in greys, told apart by their dash: the palette's colours belong to the policies'
+# curves, and a threshold drawn in one of them reads as that policy's.
+THRESHOLD_STYLE: dict[str, tuple[str, str]] = {
+    "compact": ("#8C8C8C", "dash"),
+    "evict": ("#4D4D4D", "dashdot"),
+    "limit": ("#000000", "solid"),
+}
 
 # Rows below the x-axis title, left-aligned: plotly grows the bottom margin to fit them, so
 # a legend of 17 entries wraps into rows instead of scrolling or squeezing the plot sideways.

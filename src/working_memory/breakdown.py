@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from .messages import SYSTEM_ROLES, tool_groups
-from .policy import STATIC_CORRECTION, STATIC_PLAN, PinPolicy, PinReason
+from .pins import STATIC_CORRECTION, STATIC_PLAN, PinPolicy, PinReason
 
 if TYPE_CHECKING:  # pragma: no cover
     from .window import ManagedWindow

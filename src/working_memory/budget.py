@@ -7,11 +7,17 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from . import config
-from .overheads import GENERIC, MessageOverheads, message_tokens, tools_tokens
-from .tokens import TokenCounter, get_counter
+from .tokens import (
+    GENERIC,
+    MessageOverheads,
+    TokenCounter,
+    get_counter,
+    message_tokens,
+    tools_tokens,
+)
 
 if TYPE_CHECKING:
-    from .calibration import Calibration
+    from .tokens import Calibration
 
 __all__ = ["Budget"]
 
@@ -40,14 +46,14 @@ class Budget:
     @classmethod
     def for_model(cls, model: str, **kwargs: Any) -> Budget:
         """A budget with `model`'s context window (`working_memory.context_window`)."""
-        from .model_windows import CONTEXT_WINDOWS_AS_OF, context_window
+        from .tokens import CONTEXT_WINDOWS_AS_OF, context_window
 
         window = context_window(model)
         if window is None:
             raise ValueError(
                 f"Budget.for_model({model!r}): the model is not in the context-window table (as "
                 f"of {CONTEXT_WINDOWS_AS_OF}); pass Budget(window=...) or add it with "
-                "working_memory.set_context_window(model, tokens)"
+                "working_memory.tokens.set_context_window(model, tokens)"
             )
         return cls(window=window, **kwargs)
 

@@ -21,13 +21,13 @@ left the window, or came after it).
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from .overheads import content_text
-
 __all__ = [
+    "MEDIA_BLOCKS",
     "ROLES",
     "SUMMARY_MARKER",
     "SYSTEM_ROLES",
@@ -45,6 +45,42 @@ __all__ = [
     "tool_result_ids",
     "validate_message",
 ]
+
+MEDIA_BLOCKS = frozenset(
+    {"image", "image_url", "input_image", "document", "file", "input_file", "input_audio"}
+)
+
+
+def content_text(content: Any) -> tuple[str, int]:
+    """The countable text of a message's content, and the number of media blocks in it.
+
+    Media (images, documents, audio) are counted by block, never by their encoded bytes, also
+    inside an Anthropic `tool_result` block (a computer-use screenshot)."""
+    if content is None:
+        return "", 0
+    if isinstance(content, str):
+        return content, 0
+    if isinstance(content, list):
+        texts: list[str] = []
+        images = 0
+        for block in content:
+            if not isinstance(block, Mapping):
+                texts.append(str(block))
+                continue
+            kind = block.get("type")
+            if kind in MEDIA_BLOCKS:
+                images += 1
+            elif isinstance(block.get("text"), str):
+                texts.append(block["text"])
+            elif kind == "tool_result":
+                text, inner = content_text(block.get("content"))
+                texts.append(text)
+                images += inner
+            else:
+                texts.append(json.dumps(block, ensure_ascii=False))
+        return "\n".join(texts), images
+    return json.dumps(content, ensure_ascii=False), 0
+
 
 # "developer" is OpenAI's newer name for the system role (the o-series models take it).
 ROLES = frozenset({"system", "developer", "user", "assistant", "tool"})

@@ -36,7 +36,7 @@ from .messages import (
     tool_result_ids,
     validate_message,
 )
-from .policy import (
+from .pins import (
     STATIC_CORRECTION,
     STATIC_PLAN,
     PinPolicy,

@@ -11,8 +11,7 @@ from typing import Any
 
 import pytest
 
-from working_memory.replay import Policy, replay
-from working_memory.report import differing_settings, write_report
+from working_memory.replays import Policy, differing_settings, replay, write_report
 from working_memory.transcripts import load_transcript
 
 from .conftest import CHROMIUM_ARGS, require_browser

@@ -18,7 +18,7 @@ from working_memory.clients import (
     ClientConfigError,
     to_anthropic,
 )
-from working_memory.llm import LLMClient, Usage
+from working_memory.protocols import LLMClient, Usage
 
 
 def _client(server: AnthropicServer, **kwargs: Any) -> AnthropicClient:

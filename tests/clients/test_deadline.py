@@ -16,8 +16,8 @@ import pytest
 from tests.clients.conftest import Make
 from tests.llm_servers import delay, ok, status, trickle
 from working_memory.clients import LLMCallError
-from working_memory.compactor import Compactor
-from working_memory.llm import LLMResponse
+from working_memory.compaction import Compactor
+from working_memory.protocols import LLMResponse
 
 SPAN = [
     {"role": "user", "content": "Fix the failing test in tests/test_io.py"},

@@ -27,7 +27,7 @@ from working_memory.clients import (
     MalformedResponse,
     OpenAIClient,
 )
-from working_memory.compactor import CompactionResult, Compactor
+from working_memory.compaction import CompactionResult, Compactor
 
 SPAN = [
     {"role": "user", "content": "Fix the failing test in tests/test_io.py"},

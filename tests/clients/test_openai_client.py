@@ -9,7 +9,7 @@ import pytest
 from tests.clients.conftest import LOCAL_KEY, OPENAI_KEY
 from tests.llm_servers import OpenAIServer, ok
 from working_memory.clients import PRICES, ClientConfig, OpenAIClient, Price
-from working_memory.llm import LLMClient, LLMResponse, Usage
+from working_memory.protocols import LLMClient, LLMResponse, Usage
 
 MESSAGES = [
     {"role": "system", "content": "You summarise."},

@@ -19,7 +19,7 @@ from working_memory.clients import (
     client_from_env,
     settings_from_env,
 )
-from working_memory.compactor import Compactor
+from working_memory.compaction import Compactor
 
 KEYS = (OPENAI_KEY, ANTHROPIC_KEY, LOCAL_KEY)
 

@@ -10,8 +10,8 @@ import pytest
 from tests.clients.conftest import ANTHROPIC_KEY, OPENAI_KEY
 from tests.llm_servers import MISSING, AnthropicServer, OpenAIServer, ok
 from working_memory.clients import AnthropicClient, OpenAIClient
-from working_memory.compactor import Compactor
-from working_memory.llm import Usage
+from working_memory.compaction import Compactor
+from working_memory.protocols import Usage
 
 SPAN = [
     {"role": "user", "content": "Fix the failing test in tests/test_io.py"},

@@ -8,8 +8,13 @@ from typing import Any
 import pytest
 
 from tests.llm_servers import OpenAIServer, malformed, status
-from working_memory.compactor import CompactionResult
-from working_memory.compare import COLUMNS, Variant, compare, estimate_compare_cost
+from working_memory.compaction import (
+    COLUMNS,
+    CompactionResult,
+    Variant,
+    compare,
+    estimate_compare_cost,
+)
 
 SPANS = {
     "fix": [

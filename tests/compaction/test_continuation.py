@@ -6,10 +6,13 @@ from typing import Any
 
 import pytest
 
-from working_memory.continuation import continuation_expectations, continuation_score
-from working_memory.evaluate import judge_summary
-from working_memory.extractive import ExtractiveCompactor
-from working_memory.span_state import span_state
+from working_memory.compaction import (
+    ExtractiveCompactor,
+    continuation_expectations,
+    continuation_score,
+    judge_summary,
+    span_state,
+)
 
 from .continuation_fixtures import CLAUDE_STYLE, FIXTURES
 from .handoff_lines import fact_body

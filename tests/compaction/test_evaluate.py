@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from tests.llm_servers import OpenAIServer, RecordedRequest, status
-from working_memory.continuation import CONTINUATION_PROBES
-from working_memory.evaluate import (
+from working_memory.compaction import (
+    CONTINUATION_PROBES,
     PROBE_KINDS,
     Fact,
     SummaryScore,

@@ -6,9 +6,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from working_memory.compactor import SpanCompactor
-from working_memory.extractive import ExtractiveCompactor, span_lines
-from working_memory.facts import Fact, extract_facts, span_text
+from working_memory.compaction import (
+    ExtractiveCompactor,
+    Fact,
+    SpanCompactor,
+    extract_facts,
+    span_lines,
+    span_text,
+)
 
 from .handoff_lines import fact_body as _fact_body
 
@@ -242,8 +247,8 @@ def test_property_limit_and_verbatim(turns: list[tuple[str, list[str]]], limit: 
 
 @pytest.mark.parametrize("target", [40, 120, 600])
 def test_target_tokens_sets_the_size(target: int) -> None:
-    from working_memory.simulate import synthetic_session
     from working_memory.tokens import get_counter
+    from working_memory.transcripts import synthetic_session
 
     span = synthetic_session(60, seed=2)
     summary = ExtractiveCompactor(target_tokens=target, counter="estimate").compact(span).summary
@@ -255,8 +260,8 @@ def test_target_tokens_sets_the_size(target: int) -> None:
 
 
 def test_compression_scales_with_the_span() -> None:
-    from working_memory.simulate import synthetic_session
     from working_memory.tokens import get_counter
+    from working_memory.transcripts import synthetic_session
 
     count = get_counter("estimate").count
     sizes = []

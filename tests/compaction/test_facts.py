@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from working_memory.evaluate import judge_summary
-from working_memory.facts import (
+from working_memory.compaction import judge_summary
+from working_memory.compaction._facts import (
     Fact,
     count_facts,
     extract_facts,

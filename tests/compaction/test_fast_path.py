@@ -14,18 +14,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.paths import TRANSCRIPTS, corpus_files, fixture_files
-from working_memory import facts
-from working_memory.evaluate import judge_summary
-from working_memory.extractive import (
+from working_memory.compaction import _facts as facts
+from working_memory.compaction import judge_summary
+from working_memory.compaction._extractive import (
     ExtractiveCompactor,
     _clear_caches,
     _fast_lines,
     _token_facts,
     span_lines,
 )
-from working_memory.facts import find_facts, span_segments
-from working_memory.simulate import synthetic_session
-from working_memory.transcripts import load_transcript
+from working_memory.compaction._facts import find_facts, span_segments
+from working_memory.transcripts import load_transcript, synthetic_session
 
 CLAUDE = TRANSCRIPTS / "claude-code" / "marot__spotter__258c7280-ae70-4798-800f-63464d01a85d.jsonl"
 ROOT = Path(__file__).resolve().parents[2]
@@ -157,8 +156,8 @@ def test_fast_path_keeps_the_exact_paths_quality() -> None:
 def test_same_summary_under_any_hash_seed() -> None:
     """Facts are hashed strings and sets iterate in hash order; the summary must not care."""
     code = (
-        "from working_memory.extractive import ExtractiveCompactor;"
-        "from working_memory.simulate import synthetic_session;"
+        "from working_memory.compaction._extractive import ExtractiveCompactor;"
+        "from working_memory.transcripts._synthetic import synthetic_session;"
         "print(ExtractiveCompactor(word_limit=120).compact(synthetic_session(80, seed=5)).summary)"
     )
     outputs = set()
@@ -172,7 +171,7 @@ def test_same_summary_under_any_hash_seed() -> None:
 
 
 def test_long_lines_and_tokens_are_read_but_not_cached() -> None:
-    from working_memory import extractive
+    from working_memory.compaction import _extractive as extractive
 
     blob = "Z" * 500 + "_9"  # a long token (base64, minified code) is read uncached
     line = "see lib/needle_file.ex then " + " ".join(f"w{i}" for i in range(60)) + " " + blob

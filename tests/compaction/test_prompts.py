@@ -6,10 +6,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from working_memory.compactor import Compactor
-from working_memory.prompts import (
+from working_memory.compaction import (
     COMPACT_PROMPT,
     TEMPLATES,
+    Compactor,
     get_template,
     render_prompt,
     template_problems,
@@ -122,7 +122,7 @@ def test_problems_agree_with_render(template: str) -> None:
 
 @pytest.mark.parametrize("name", ["handof", "defualt", "state2"])
 def test_a_misspelt_template_name_is_named_as_such(name: str) -> None:
-    from working_memory.prompts import get_template
+    from working_memory.compaction import get_template
 
     with pytest.raises(ValueError, match="unknown prompt template"):
         get_template(name)
@@ -163,7 +163,7 @@ def test_instructions_come_before_and_after_the_span(name: str) -> None:
 
 
 def test_the_limit_scales_with_the_span_within_bounds() -> None:
-    from working_memory.prompts import MAX_WORDS, MIN_WORDS, summary_word_limit
+    from working_memory.compaction import MAX_WORDS, MIN_WORDS, summary_word_limit
 
     assert summary_word_limit("word " * 10) == MIN_WORDS
     assert summary_word_limit("word " * 25_000) == 1_000
@@ -197,8 +197,7 @@ def test_compactor_scales_its_limit_and_decodes_tool_arguments() -> None:
         },
     ]
     request = Compactor(_Client()).build_request(span)[0]["content"]  # type: ignore[arg-type]
-    from working_memory.compactor import render_span
-    from working_memory.prompts import summary_word_limit
+    from working_memory.compaction import render_span, summary_word_limit
 
     limit = summary_word_limit(render_span(span))
     assert 800 <= limit <= 802  # ~20,000 span words / 25

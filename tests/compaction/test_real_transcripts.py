@@ -7,10 +7,13 @@ from pathlib import Path
 import pytest
 
 from tests.paths import TRANSCRIPTS, corpus_files, fixture_files
-from working_memory.continuation import continuation_expectations, continuation_score
-from working_memory.evaluate import judge_summary
-from working_memory.extractive import ExtractiveCompactor
-from working_memory.facts import span_segments, span_text
+from working_memory.compaction import (
+    ExtractiveCompactor,
+    continuation_expectations,
+    continuation_score,
+    judge_summary,
+)
+from working_memory.compaction._facts import span_segments, span_text
 from working_memory.tokens import get_counter
 from working_memory.transcripts import load_transcript
 

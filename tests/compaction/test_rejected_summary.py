@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from working_memory.budget import Budget
-from working_memory.compactor import CompactionResult
+from working_memory.compaction import CompactionResult
 from working_memory.window import ManagedWindow
 
 

@@ -3,7 +3,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from working_memory import Budget, Compactor, LLMResponse, ManagedWindow, Usage
+from working_memory import Budget, Compactor, ManagedWindow
+from working_memory.protocols import LLMResponse, Usage
 
 
 class ScriptedClient:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from working_memory import PinPolicy, RegexCorrectionRule
+from working_memory import PinPolicy
+from working_memory.pins import RegexCorrectionRule
 
 from .user_turns import CORRECTIONS, ORDINARY
 

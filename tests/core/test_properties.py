@@ -9,17 +9,10 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from working_memory import (
-    Budget,
-    CompactionResult,
-    Compactor,
-    JsonlArchive,
-    ManagedWindow,
-    PinPolicy,
-    read_archive,
-)
+from working_memory import Budget, Compactor, JsonlArchive, ManagedWindow, PinPolicy, read_archive
 from working_memory.breakdown import exact_breakdown
 from working_memory.messages import count_orphans
+from working_memory.protocols import CompactionResult
 from working_memory.window import STRATEGIES
 
 from .helpers import ScriptedClient, orphans

@@ -11,13 +11,13 @@ import pytest
 
 from working_memory import (
     Budget,
-    CompactionResult,
     ExtractiveCompactor,
     JsonlArchive,
     ManagedWindow,
     PinPolicy,
     read_archive,
 )
+from working_memory.protocols import CompactionResult
 
 from .helpers import fake_compactor, fill, make_window
 

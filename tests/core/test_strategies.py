@@ -4,14 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from working_memory import (
-    Budget,
-    JsonlArchive,
-    ManagedWindow,
-    WindowEvent,
-    read_archive,
-    truncate_text,
-)
+from working_memory import Budget, JsonlArchive, ManagedWindow, WindowEvent, read_archive
+from working_memory.window import truncate_text
 
 from .helpers import fake_compactor, fill, make_window, orphans, tool_exchange
 

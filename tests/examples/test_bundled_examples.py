@@ -10,8 +10,8 @@ import pytest
 from working_memory import load_transcript
 from working_memory.examples import EXAMPLES, example_path
 from working_memory.examples.make_examples import build_examples, main
-from working_memory.overheads import content_text
-from working_memory.replay import PRESETS, replay
+from working_memory.messages import content_text
+from working_memory.replays import PRESETS, replay
 
 EXPECTED_FORMAT = {
     "coding-session": "openai",

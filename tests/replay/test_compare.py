@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from tests.paths import FIXTURES
-from working_memory.replay import PRESETS, Policy, ReplayStats, compare_policies, replay
-from working_memory.simulate import synthetic_session
+from working_memory.replays import PRESETS, Policy, ReplayStats, compare_policies, replay
+from working_memory.transcripts import synthetic_session
 
 POLICIES = {
     "compact": Policy(window=16_000),

@@ -14,14 +14,14 @@ import pytest
 
 from tests.paths import FIXTURES, TRANSCRIPTS
 from working_memory.cli import main
-from working_memory.replay import Policy, compare_policies
-from working_memory.simulate import synthetic_session
+from working_memory.replays import Policy, compare_policies
 from working_memory.transcripts import (
     CorpusWarning,
     TranscriptError,
     iter_transcripts,
     load_transcript,
     load_transcripts,
+    synthetic_session,
 )
 
 POLICIES = {"compact": Policy(window=12_000), "evict": Policy(window=12_000, strategy="evict")}

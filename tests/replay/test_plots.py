@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from working_memory import plots
-from working_memory.plots import (
+from working_memory.replays import Policy, replay
+from working_memory.replays import _plots as plots
+from working_memory.replays._plots import (
     CATEGORY_COLORS,
     COLORS,
     MAX_POINTS,
@@ -15,9 +16,7 @@ from working_memory.plots import (
     pressure_figure,
     window_stack_figure,
 )
-from working_memory.replay import Policy, replay
-from working_memory.simulate import SIM_TOOLS, synthetic_session
-from working_memory.transcripts import load_transcript
+from working_memory.transcripts import SIM_TOOLS, load_transcript, synthetic_session
 
 from .conftest import COMPACTED
 

@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from working_memory.extractive import ExtractiveCompactor
-from working_memory.replay import PRESETS, Policy, replay, resolve_policy
+from working_memory.compaction import ExtractiveCompactor
+from working_memory.replays import PRESETS, Policy, replay, resolve_policy
 
 
 @pytest.mark.parametrize(
@@ -163,7 +163,7 @@ def test_replay_applies_the_policys_own_correction_rule() -> None:
 def test_replay_categories_follow_max_corrections() -> None:
     """More corrections than max_corrections: the old ones are unpinned in the window, and the
     replay's categories and pinned_survived say what the window did (a shadow copy once did not)."""
-    from working_memory.replay import exact_breakdown
+    from working_memory.replays._run import exact_breakdown
 
     messages = [{"role": "system", "content": "s"}, {"role": "user", "content": "TASK: go"}]
     for i in range(80):

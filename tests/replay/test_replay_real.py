@@ -11,7 +11,7 @@ from collections import defaultdict
 import pytest
 
 from tests.paths import TRANSCRIPTS
-from working_memory.replay import Policy, count_orphans, exact_breakdown, replay
+from working_memory.replays._run import Policy, count_orphans, exact_breakdown, replay
 from working_memory.transcripts import load_transcript
 
 from .conftest import CODEX, SPOTTER

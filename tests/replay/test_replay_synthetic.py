@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from working_memory.budget import Budget
-from working_memory.replay import (
+from working_memory.replays._run import (
     TIMELINE_COLUMNS,
     Policy,
     ReplayCancelled,
@@ -17,8 +17,7 @@ from working_memory.replay import (
     exact_breakdown,
     replay,
 )
-from working_memory.simulate import SIM_TOOLS, synthetic_session
-from working_memory.transcripts import RealCompaction, Transcript
+from working_memory.transcripts import SIM_TOOLS, RealCompaction, Transcript, synthetic_session
 
 CATEGORIES = ("system", "tools", "pinned", "summaries", "recent", "other")
 STRATEGIES = ("compact", "mask", "hybrid", "evict")
@@ -261,7 +260,7 @@ def test_unknown_task_reads_unknown_in_the_report_and_the_cli(tmp_path, capsys):
     import json
 
     from working_memory.cli import main
-    from working_memory.report import write_report
+    from working_memory.replays import write_report
 
     messages = [{"role": "system", "content": "s"}, {"role": "assistant", "content": "hi"}]
     html = write_report([replay(messages)], tmp_path / "r.html").read_text()

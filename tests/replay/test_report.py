@@ -6,8 +6,7 @@ import re
 
 import pytest
 
-from working_memory.replay import Policy, replay
-from working_memory.report import differing_settings, render_report, write_report
+from working_memory.replays import Policy, differing_settings, render_report, replay, write_report
 from working_memory.transcripts import load_transcript
 
 from .conftest import COMPACTED, chromium_or_skip
@@ -118,7 +117,7 @@ def test_report_says_what_the_log_lacks(report):
 
 
 def test_report_has_a_summary_sentence_per_policy(report, replays):
-    from working_memory.report import summary_sentence
+    from working_memory.replays import summary_sentence
 
     text = report.read_text(encoding="utf-8")
     for item in replays:

@@ -15,8 +15,7 @@ import pytest
 from tests.paths import TRANSCRIPTS, require_corpus
 from working_memory import calibrate, load_transcript, replay
 from working_memory.cli import main
-from working_memory.replay import Policy
-from working_memory.report import render_report
+from working_memory.replays import Policy, render_report
 
 SPOTTER = TRANSCRIPTS / "claude-code" / "marot__spotter__258c7280-ae70-4798-800f-63464d01a85d.jsonl"
 ASTROPY = TRANSCRIPTS / "openai" / "SWE-agent__mini-swe-agent__astropy__astropy-12907.traj.json"

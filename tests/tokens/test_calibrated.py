@@ -17,8 +17,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from working_memory.calibrated import _REPEATED, FEATURES, RATES, ApproxCounter, features
 from working_memory.tokens import EstimateCounter, get_counter
+from working_memory.tokens._approx import _REPEATED, FEATURES, RATES, ApproxCounter, features
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -15,13 +15,20 @@ from working_memory import (
     calibrate,
     check_counts,
     context_window,
-    held_out,
     load_transcript,
+)
+from working_memory.tokens import (
+    GENERIC,
+    ApproxCounter,
+    CalibratedCounter,
+    EstimateCounter,
+    ScaledCounter,
+    available_counters,
+    get_counter,
+    held_out,
+    message_tokens,
     set_context_window,
 )
-from working_memory.calibrated import ApproxCounter, CalibratedCounter
-from working_memory.overheads import GENERIC, message_tokens
-from working_memory.tokens import EstimateCounter, ScaledCounter, available_counters, get_counter
 from working_memory.transcripts import RealCompaction
 
 

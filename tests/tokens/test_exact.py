@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from working_memory.exact import CounterUnavailableError, HFTokenizerCounter, TiktokenCounter
-from working_memory.tokens import get_counter
+from working_memory.tokens import (
+    CounterUnavailableError,
+    HFTokenizerCounter,
+    TiktokenCounter,
+    get_counter,
+)
 
 tiktoken = pytest.importorskip("tiktoken", reason="tiktoken is not installed ([tokenizers] extra)")
 

@@ -6,10 +6,8 @@ import pytest
 
 from tests.paths import TRANSCRIPTS
 from tests.tokens.stand_ins import Call, Log
-from working_memory.overheads import GENERIC, message_tokens
-from working_memory.tokens import EstimateCounter
+from working_memory.tokens import GENERIC, EstimateCounter, check_counts, message_tokens
 from working_memory.transcripts import load_transcript
-from working_memory.usage_check import check_counts
 
 
 def test_prefix_counts_match_direct_counting():

@@ -6,8 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from working_memory.simulate import synthetic_session
-from working_memory.transcripts import Transcript, load_transcripts
+from working_memory.transcripts import Transcript, load_transcripts, synthetic_session
 from working_memory.workbench import TranscriptExplorer
 from working_memory.workbench._chart import MAX_BARS
 

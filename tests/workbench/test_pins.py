@@ -9,9 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from working_memory.budget import Budget
-from working_memory.replay import Policy
-from working_memory.simulate import synthetic_session
-from working_memory.transcripts import Transcript, load_transcript
+from working_memory.replays import Policy
+from working_memory.transcripts import Transcript, load_transcript, synthetic_session
 from working_memory.window import ManagedWindow
 from working_memory.workbench import PinPolicyEditor, preview_window
 

@@ -97,7 +97,7 @@ def test_explorer_and_pin_editor_charts_have_named_legends_below(wb: Workbench) 
 
 
 def test_theme_is_one_source(wb: Workbench) -> None:
-    from working_memory import plots
+    from working_memory.replays import _plots as plots
 
     assert plots.COLORS is COLORS
     assert plots.layout_template().layout.legend.orientation == LEGEND_BELOW["orientation"]
@@ -181,7 +181,7 @@ def test_a_counter_that_is_not_installed_leaves_everything_working(wb: Workbench
         wb.replay_lab.run()
         assert wb.replay_lab.error.value == "" and wb.replays
     finally:
-        from working_memory import tokens
+        from working_memory.tokens import _counters as tokens
 
         tokens._FACTORIES.pop("broken-test", None)
         from working_memory.workbench import _state
@@ -335,6 +335,6 @@ def test_no_batched_chart_update_sends_a_trace_an_undefined_name(
 
 def test_thresholds_do_not_wear_a_policys_colour() -> None:
     from working_memory._theme import COLORS
-    from working_memory.plots import THRESHOLD_STYLE
+    from working_memory.replays._plots import THRESHOLD_STYLE
 
     assert not {color for color, _ in THRESHOLD_STYLE.values()} & set(COLORS[:-1])

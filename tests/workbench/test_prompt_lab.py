@@ -8,8 +8,8 @@ import pytest
 
 from tests.llm_servers import OpenAIServer, ok, status
 from working_memory.clients import OpenAIClient
-from working_memory.prompts import TEMPLATES
-from working_memory.replay import Policy
+from working_memory.compaction import TEMPLATES
+from working_memory.replays import Policy
 from working_memory.transcripts import Transcript
 from working_memory.workbench import PRODUCTION, PromptLab, PromptVariant
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from working_memory.replay import PRESETS, Policy
+from working_memory.replays import PRESETS, Policy
 from working_memory.transcripts import Transcript
 from working_memory.workbench import EDITED, PolicyState, ReplayLab, TranscriptState
 from working_memory.workbench._widgets import Cancelled

@@ -6,8 +6,7 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ..calibration import Calibration
-    from ..usage_check import CountCheck
+    from ..tokens import Calibration, CountCheck
 
 __all__ = ["add_calibrate_option", "billed_check", "billed_lines"]
 
@@ -27,8 +26,8 @@ def billed_check(
     transcript: Any, counter: Any, calibrate: bool
 ) -> tuple[CountCheck | None, Calibration | None]:
     """check_counts of the log (None without usage), calibrated from the log when asked."""
-    from ..calibration import calibrate as fit
-    from ..usage_check import check_counts
+    from ..tokens import calibrate as fit
+    from ..tokens import check_counts
 
     if not any(c.total_input_tokens > 0 for c in transcript.calls or ()):
         return None, None
@@ -61,7 +60,7 @@ def fit_to_log(
     """Replay policies fitted to the log: the window of the log's model unless --window was
     given (or the policy sets its own), a calibration with --calibrate; and lines saying so."""
     from .. import config
-    from ..model_windows import log_window
+    from ..tokens import log_window
 
     said: list[str] = []
     if getattr(args, "window", None) is None:

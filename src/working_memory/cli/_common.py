@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from .. import config
 from ..budget import Budget
-from ..policy import PinPolicy
+from ..pins import PinPolicy
 
 __all__ = [
     "add_budget_options",

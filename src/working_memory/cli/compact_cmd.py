@@ -8,8 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..compactor import Compactor, SpanCompactor, render_span
-from ..prompts import TEMPLATES, get_template
+from ..compaction import TEMPLATES, Compactor, SpanCompactor, get_template, render_span
 from ..window import ManagedWindow
 from ._common import add_budget_options, budget_from, pins_from, positive_int
 
@@ -92,13 +91,13 @@ def _compactor(args: argparse.Namespace, template: str) -> tuple[SpanCompactor, 
         client = client_from_env(args.env_file, required=args.client == "env")
         if client is not None:
             return Compactor(client, word_limit=args.word_limit, prompt=template), repr(client)
-    from ..extractive import ExtractiveCompactor
+    from ..compaction import ExtractiveCompactor
 
     return ExtractiveCompactor(word_limit=args.word_limit), "offline extractive compactor"
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..evaluate import judge_summary
+    from ..compaction import judge_summary
     from ..transcripts import load_transcript
 
     transcript = load_transcript(args.transcript, format=args.format)

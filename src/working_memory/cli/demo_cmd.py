@@ -8,8 +8,8 @@ import time
 from typing import Any
 
 from ..budget import Budget
-from ..compactor import Compactor
-from ..simulate import synthetic_session
+from ..compaction import Compactor
+from ..transcripts import synthetic_session
 from ..window import ManagedWindow
 from ._common import positive_int
 

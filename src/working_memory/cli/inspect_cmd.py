@@ -7,8 +7,8 @@ import json
 from itertools import accumulate
 from typing import Any
 
-from ..overheads import content_text
-from ..policy import tool_groups
+from ..messages import content_text
+from ..pins import tool_groups
 from ._billing import add_calibrate_option, billed_check, billed_lines
 from ._common import add_budget_options, budget_from, pins_from, table
 

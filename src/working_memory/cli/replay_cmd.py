@@ -112,7 +112,7 @@ def add_parser(subparsers: Any) -> None:
 
 
 def _policies(args: argparse.Namespace) -> dict[str, Any]:
-    from ..replay import resolve_policy
+    from ..replays import resolve_policy
 
     overrides = {field: getattr(args, dest) for dest, field in _OVERRIDES.items()}
     overrides = {k: v for k, v in overrides.items() if v is not None}
@@ -129,7 +129,7 @@ def _policies(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..replay import replay
+    from ..replays import replay
     from ..transcripts import load_transcript
 
     policies = _policies(args)
@@ -140,7 +140,7 @@ def run(args: argparse.Namespace) -> int:
     replays = [replay(transcript, policy, name=name) for name, policy in policies.items()]
     report_path = None
     if args.html:
-        from ..report import write_report
+        from ..replays import write_report
 
         report_path = write_report(replays, args.html)
     broken = any(r.stats.orphaned_tool_calls for r in replays)
@@ -221,7 +221,7 @@ def _corpus(args: argparse.Namespace, policies: dict[str, Any]) -> int:
     """A folder (or --out): compare_policies streamed over every session, totals per policy."""
     import warnings
 
-    from ..replay import compare_policies
+    from ..replays import compare_policies
     from ..transcripts import CorpusWarning
 
     if args.html:

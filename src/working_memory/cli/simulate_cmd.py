@@ -7,8 +7,8 @@ import itertools
 import json
 from typing import Any
 
-from ..compactor import SpanCompactor
-from ..simulate import SIM_TOOLS, synthetic_session
+from ..compaction import SpanCompactor
+from ..transcripts import SIM_TOOLS, synthetic_session
 from ..window import STRATEGIES, ManagedWindow
 from ._common import add_budget_options, budget_from, pins_from, positive_int, sparkline
 
@@ -37,7 +37,7 @@ def add_parser(subparsers: Any) -> None:
 
 
 def offline_compactor() -> SpanCompactor:
-    from ..extractive import ExtractiveCompactor
+    from ..compaction import ExtractiveCompactor
 
     return ExtractiveCompactor()
 

@@ -1,6 +1,6 @@
 """LLM clients behind the `[llm]` extra: OpenAI (and compatible servers) and Anthropic.
 
-Both satisfy `working_memory.llm.LLMClient`: `complete(messages) -> LLMResponse` with the
+Both satisfy `working_memory.protocols.LLMClient`: `complete(messages) -> LLMResponse` with the
 text, the provider-reported usage, latency and, where the price table knows the model, a
 cost. The SDKs are imported when a client is built, not when this package is.
 

@@ -14,7 +14,7 @@ from typing import Any, Self
 
 from .._numbers import token_count
 from .._redact import redact
-from ..llm import LLMResponse, Message, Usage
+from ..protocols import LLMResponse, Message, Usage
 from ._errors import ClientNotConfigured, EmptyResponse, LLMCallError, MalformedResponse
 from ._prices import Price, estimate_cost
 from ._retry import INITIAL_RETRY_DELAY_S, MAX_RETRY_AFTER_S, MAX_RETRY_DELAY_S, retry_wait

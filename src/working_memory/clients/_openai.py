@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import Any
 
-from ..llm import LLMResponse, Message
+from ..protocols import LLMResponse, Message
 from ._base import BaseClient, usage_counts
 from ._errors import EmptyResponse
 from ._prices import Price

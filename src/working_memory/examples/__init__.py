@@ -1,6 +1,6 @@
 """Example transcripts bundled with the package, so the notebooks and the CLI work offline.
 
-They are the project's own: one long coding session made by `working_memory.simulate`, saved
+They are the project's own: one long coding session made by `working_memory.transcripts._synthetic`, saved
 in two formats (OpenAI chat and Anthropic Messages request bodies). Regenerate them with
 `python -m working_memory.examples.make_examples`; a test checks the bytes do not drift.
 

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ..clients import to_anthropic
-from ..simulate import SIM_TOOLS, synthetic_session
+from ..transcripts._synthetic import SIM_TOOLS, synthetic_session
 from . import _HERE, EXAMPLES
 
 __all__ = ["SEED", "TURNS", "build_examples", "main"]

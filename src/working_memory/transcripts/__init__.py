@@ -22,14 +22,16 @@ from ._corpus import (
 )
 from ._detect import FORMATS
 from ._errors import TranscriptError
-from ._io import MAX_JSON_BYTES
+from ._io import MAX_JSON_BYTES, sniff_container
 from ._load import load_transcript
 from ._model import CallRecord, RealCompaction, Transcript
+from ._synthetic import SIM_TOOLS, synthetic_session
 
 __all__ = [
     "CORPUS_SUFFIXES",
     "FORMATS",
     "MAX_JSON_BYTES",
+    "SIM_TOOLS",
     "SYNTHETIC_RESULT",
     "CallRecord",
     "CorpusWarning",
@@ -43,4 +45,6 @@ __all__ = [
     "iter_transcripts",
     "load_transcript",
     "load_transcripts",
+    "sniff_container",
+    "synthetic_session",
 ]

@@ -105,8 +105,8 @@ class Transcript:
             raise ImportError(
                 "Transcript.to_pandas() needs pandas: pip install 'working-memory[notebook]'"
             ) from exc
-        from ..overheads import content_text, message_tokens
-        from ..tokens import get_counter
+        from ..messages import content_text
+        from ..tokens import get_counter, message_tokens
 
         resolved = get_counter(counter)
         rows: list[dict[str, Any]] = []

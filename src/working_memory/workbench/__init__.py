@@ -14,7 +14,7 @@ from __future__ import annotations
 from ._state import PolicyState, TranscriptState, WindowPreview, preview_window
 from .app import Workbench
 from .explorer import TranscriptExplorer
-from .pins import PinPolicyEditor
+from .pin_editor import PinPolicyEditor
 from .prompt_lab import PRODUCTION, PromptLab, PromptLabState, PromptVariant
 from .replay_lab import EDITED, ReplayLab, ReplayLabState
 

@@ -45,7 +45,7 @@ def _size(n: int) -> str:
 
 
 def _loadable(path: Path) -> bool:
-    from ..transcripts._io import sniff_container
+    from ..transcripts import sniff_container
 
     try:
         sniff_container(path)

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..budget import Budget
-from ..policy import (
+from ..pins import (
     DEFAULT_CORRECTION_PATTERNS,
     DEFAULT_PLAN_PATTERN,
     PinPolicy,
@@ -38,7 +38,7 @@ from ..window import ManagedWindow
 if TYPE_CHECKING:
     import pandas as pd
 
-    from .._replay_policy import Policy
+    from ..replays import Policy
 
 __all__ = [
     "CachedCounter",
@@ -56,17 +56,17 @@ __all__ = [
 def policy_class() -> type[Policy]:
     """replay.Policy (the one replays use), wherever this checkout defines it."""
     try:
-        from ..replay import Policy
+        from ..replays import Policy
     except ImportError:
-        from .._replay_policy import Policy
+        from ..replays import Policy
     return Policy
 
 
 def presets() -> dict[str, Policy]:
     try:
-        from ..replay import PRESETS
+        from ..replays import PRESETS
     except ImportError:
-        from .._replay_policy import PRESETS
+        from ..replays import PRESETS
     return dict(PRESETS)
 
 
@@ -486,7 +486,7 @@ class PolicyState(Observable):
         """The window of the log's model (unless the user set one) and, when `calibrate` is on,
         a calibration from the log's own usage; a calibration of another log is dropped."""
         from .. import config
-        from ..model_windows import log_window
+        from ..tokens import log_window
 
         current = self.transcript.current
         policy = self._policy
@@ -509,7 +509,7 @@ class PolicyState(Observable):
             self._policy = policy.replace(**changes)
 
     def _calibration_for(self, current: Transcript | None, counter: str | None = None) -> Any:
-        from ..calibration import calibrate
+        from ..tokens import calibrate
 
         if current is None:
             return None
@@ -525,7 +525,7 @@ class PolicyState(Observable):
 
     def count_check(self) -> Any:
         """Counted against billed for the loaded log (a CountCheck), None without usage."""
-        from ..usage_check import check_counts
+        from ..tokens import check_counts
 
         current = self.transcript.current
         if current is None or not any(c.total_input_tokens > 0 for c in current.calls):

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from .._redact import redact
+from .._theme import CATEGORY_COLORS, COLORS, THRESHOLD_STYLE
 from ._html import error_html
 
 __all__ = [
@@ -51,51 +52,24 @@ def require_pandas() -> Any:
     return pandas
 
 
-# The Okabe & Ito palette plots.py uses, by meaning; colors() re-reads plots.py so the
-# workbench and the HTML report never disagree.
-_FALLBACK_COLORS = {
-    "system": "#999999",
-    "user": "#0072B2",
-    "assistant": "#009E73",
-    "tool": "#E69F00",
-    "summary": "#CC79A7",
-    "pressure": "#000000",
-    "compact_at": "#E69F00",
-    "evict_at": "#D55E00",
-    "pinned": "#D55E00",
-    "span": "#CC79A7",
-    "evicted": "#000000",
-}
-
-ROLE_COLORS = dict(_FALLBACK_COLORS)
-
-
 def colors() -> dict[str, str]:
-    """Colours by meaning, taken from plots.py where it is importable."""
-    merged = dict(_FALLBACK_COLORS)
-    try:
-        from .. import plots
-    except ImportError:
-        return merged
-    palette = tuple(getattr(plots, "COLORS", ()) or ())
-    categories = dict(getattr(plots, "CATEGORY_COLORS", {}) or {})
-    thresholds = dict(getattr(plots, "THRESHOLD_STYLE", {}) or {})
-    if len(palette) >= 6:
-        merged.update(
-            user=palette[0],
-            tool=palette[1],
-            assistant=palette[2],
-            summary=palette[5],
-            span=palette[5],
-        )
-    for ours, theirs in (("system", "system"), ("pinned", "pinned"), ("summary", "summaries")):
-        if isinstance(categories.get(theirs), str):
-            merged[ours] = categories[theirs]
-    for ours, theirs in (("compact_at", "compact"), ("evict_at", "evict")):
-        style = thresholds.get(theirs)
-        if isinstance(style, tuple) and style and isinstance(style[0], str):
-            merged[ours] = style[0]
-    return merged
+    """Colours by meaning for the panels, from the one theme the report and replays use."""
+    return {
+        "system": CATEGORY_COLORS["system"],
+        "user": COLORS[0],
+        "assistant": COLORS[2],
+        "tool": COLORS[1],
+        "summary": CATEGORY_COLORS["summaries"],
+        "pressure": "#000000",
+        "compact_at": THRESHOLD_STYLE["compact"][0],
+        "evict_at": THRESHOLD_STYLE["evict"][0],
+        "pinned": CATEGORY_COLORS["pinned"],
+        "span": COLORS[5],
+        "evicted": "#000000",
+    }
+
+
+ROLE_COLORS = colors()
 
 
 def readable_error(exc: BaseException) -> str:

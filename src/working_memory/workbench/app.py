@@ -5,20 +5,19 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..llm import LLMClient
+from ..protocols import LLMClient
 from ..transcripts import Transcript
 from ._state import PolicyState, TranscriptState
 from ._widgets import require
 from .explorer import TranscriptExplorer
-from .pins import PinPolicyEditor
+from .pin_editor import PinPolicyEditor
 from .prompt_lab import PromptLab, PromptLabState
 from .replay_lab import ReplayLab, ReplayLabState
 
 if TYPE_CHECKING:
     import pandas as pd
 
-    from .._replay_policy import Policy
-    from ..replay import Replay
+    from ..replays import Policy, Replay
 
 __all__ = ["Workbench"]
 

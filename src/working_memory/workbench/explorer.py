@@ -19,7 +19,7 @@ from ._widgets import colors, guarded, readable_error, require, show_error_in
 if TYPE_CHECKING:
     import pandas as pd
 
-    from ..usage_check import CountCheck
+    from ..tokens import CountCheck
 
 __all__ = ["TranscriptExplorer"]
 
@@ -520,7 +520,7 @@ class TranscriptExplorer:
             # torn down made the browser log "gd.data must be an array".
             self.usage_box.children = (self.usage,)  # no empty chart: plotly cannot lay out 10 px
             return
-        from ..usage_check import check_counts
+        from ..tokens import check_counts
 
         calibration = self.pins.policy.calibration
         try:

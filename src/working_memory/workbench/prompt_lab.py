@@ -1,7 +1,7 @@
 """Panel 3, the prompt lab: compaction prompt variants on one span, side by side.
 
 The state (`PromptLabState`) holds the variants, the span choice and the results; `run()`
-calls `working_memory.compare.compare` once per (variant, sample) in a thread pool, so the
+calls `working_memory.compaction._compare.compare` once per (variant, sample) in a thread pool, so the
 progress bar moves per request and Cancel stops what has not started.
 """
 
@@ -13,12 +13,18 @@ from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..compare import COLUMNS, Variant, compare, offline_prompt_warning
+from ..compaction import (
+    COLUMNS,
+    CONTINUATION_PROBES,
+    TEMPLATES,
+    Variant,
+    compare,
+    judge_summary,
+    offline_prompt_warning,
+    template_problems,
+)
 from ..config import WORD_LIMIT
-from ..continuation import CONTINUATION_PROBES
-from ..evaluate import judge_summary
-from ..llm import LLMClient
-from ..prompts import TEMPLATES, template_problems
+from ..protocols import LLMClient
 from ..transcripts import Transcript
 from ._export import ExportBar
 from ._html import CSS, diff_html, esc, highlight_facts, notice_html, table_html

@@ -2,7 +2,7 @@
 
 The state (`ReplayLabState`) holds the candidate policies (the presets plus the one edited in
 the pin editor, as "edited"), which are selected, and the replays; the figures come from
-`working_memory.plots`, the report from `working_memory.report.write_report`.
+`working_memory.replays._plots`, the report from `working_memory.replays._report.write_report`.
 """
 
 from __future__ import annotations
@@ -22,8 +22,7 @@ from ._widgets import BackgroundTask, Cancelled, guarded, require, require_panda
 if TYPE_CHECKING:
     import pandas as pd
 
-    from .._replay_policy import Policy
-    from ..replay import Replay
+    from ..replays import Policy, Replay
 
 __all__ = ["EDITED", "ReplayLab", "ReplayLabState"]
 
@@ -90,7 +89,7 @@ class ReplayLabState:
 
     def billing(self) -> list[tuple[str, str]]:
         """(kind, text) lines for the replays: counted vs billed, the window, warnings."""
-        from ..usage_check import check_counts
+        from ..tokens import check_counts
 
         lines: list[tuple[str, str]] = []
         if self.policy_state.window_note:
@@ -129,7 +128,7 @@ class ReplayLabState:
         cancel: threading.Event | None = None,
     ) -> dict[str, Replay]:
         """Replay the transcript under every selected policy; sets and returns `replays`."""
-        from ..replay import ReplayCancelled, replay
+        from ..replays import ReplayCancelled, replay
 
         transcript = self.transcript.current
         if transcript is None or not transcript.messages:
@@ -175,7 +174,7 @@ class ReplayLabState:
         """The self-contained HTML report of the replays, for the team."""
         if not self.replays:
             raise ValueError("run the replays first")
-        from ..report import write_report
+        from ..replays import write_report
 
         return write_report(list(self.replays.values()), path, title=title)
 
@@ -310,7 +309,7 @@ class ReplayLab:
         )
 
     def _after_run(self) -> None:
-        from ..plots import pressure_figure
+        from ..replays import pressure_figure
 
         replays = list(self.state.replays.values())
         if not replays:
@@ -339,7 +338,7 @@ class ReplayLab:
 
     @guarded
     def _draw_stack(self) -> None:
-        from ..plots import window_stack_figure
+        from ..replays import window_stack_figure
 
         replay = self.state.replays.get(self.stack_choice.value or "")
         if replay is not None:

@@ -29,20 +29,11 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ._replay_policy import PRESETS, SUMMARISERS, Policy, resolve_policy
-from ._replay_stats import (
-    COMPACTION_KINDS,
-    EVICTION_KINDS,
-    STAT_LABELS,
-    ReplayStats,
-    compute_stats,
-)
-from .breakdown import Breakdown, exact_breakdown
-from .events import WindowEvent
-from .messages import SYSTEM_ROLES, count_orphans
-from .overheads import content_text
-from .policy import PinPolicy, PinReason
-from .transcripts import (
+from ..breakdown import Breakdown, exact_breakdown
+from ..events import WindowEvent
+from ..messages import SYSTEM_ROLES, content_text, count_orphans
+from ..pins import PinPolicy, PinReason
+from ..transcripts import (
     CORPUS_SUFFIXES,
     RealCompaction,
     Transcript,
@@ -50,7 +41,15 @@ from .transcripts import (
     corpus_files,
     load_transcript,
 )
-from .window import ROLES, ManagedWindow, truncate_text
+from ..window import ROLES, ManagedWindow, truncate_text
+from ._policy import PRESETS, SUMMARISERS, Policy, resolve_policy
+from ._stats import (
+    COMPACTION_KINDS,
+    EVICTION_KINDS,
+    STAT_LABELS,
+    ReplayStats,
+    compute_stats,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas
@@ -170,13 +169,13 @@ class Replay:
 
     def figure(self, **kwargs: Any) -> go.Figure:
         """The pressure curve (see plots.pressure_figure)."""
-        from .plots import pressure_figure
+        from ._plots import pressure_figure
 
         return pressure_figure(self, **kwargs)
 
     def report(self, path: str | Path, *, title: str | None = None) -> Path:
         """Write a self-contained HTML report of this replay (see report.write_report)."""
-        from .report import write_report
+        from ._report import write_report
 
         return write_report([self], path, title=title)
 
@@ -440,7 +439,7 @@ def replay(
     window_note = None
     if policy is None:
         # No policy given: the default one, with the window of the log's model when known.
-        from .model_windows import log_window
+        from ..tokens import log_window
 
         window, where = log_window(transcript)
         policy = Policy(window=window) if window else Policy()
@@ -522,7 +521,7 @@ def _finish(state: _Replayer, name: str) -> Replay:
 def _jobs(source: Any) -> list[Any]:
     """Jobs for compare_policies: one per file of a folder / path list (loaded in the worker),
     one per transcript or message list given in memory."""
-    from ._corpus_replay import Job
+    from ._corpus import Job
 
     jobs: list[Job] = []
 
@@ -607,7 +606,7 @@ def compare_policies(
             "compare_policies() returns a DataFrame and needs pandas: "
             "pip install 'working-memory[notebook]'"
         ) from exc
-    from ._corpus_replay import run_jobs
+    from ._corpus import run_jobs
 
     resolved = {
         name: p if isinstance(p, Policy) else resolve_policy(p)[1] for name, p in policies.items()

@@ -12,14 +12,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .tokens import TokenCounter
+from ..messages import content_text
+from ._counters import TokenCounter
 
 __all__ = [
     "ANTHROPIC",
     "GENERIC",
     "OPENAI",
     "MessageOverheads",
-    "content_text",
     "message_tokens",
     "tools_tokens",
 ]
@@ -65,42 +65,6 @@ GENERIC = replace(ANTHROPIC, family="generic")
 
 
 # Blocks billed by size class, not by their (base64) bytes: budgeted at the flat image cost.
-MEDIA_BLOCKS = frozenset(
-    {"image", "image_url", "input_image", "document", "file", "input_file", "input_audio"}
-)
-
-
-def content_text(content: Any) -> tuple[str, int]:
-    """The countable text of a message's content, and the number of media blocks in it.
-
-    Media (images, documents, audio) are counted by block, never by their encoded bytes, also
-    inside an Anthropic `tool_result` block (a computer-use screenshot)."""
-    if content is None:
-        return "", 0
-    if isinstance(content, str):
-        return content, 0
-    if isinstance(content, list):
-        texts: list[str] = []
-        images = 0
-        for block in content:
-            if not isinstance(block, Mapping):
-                texts.append(str(block))
-                continue
-            kind = block.get("type")
-            if kind in MEDIA_BLOCKS:
-                images += 1
-            elif isinstance(block.get("text"), str):
-                texts.append(block["text"])
-            elif kind == "tool_result":
-                text, inner = content_text(block.get("content"))
-                texts.append(text)
-                images += inner
-            else:
-                texts.append(json.dumps(block, ensure_ascii=False))
-        return "\n".join(texts), images
-    return json.dumps(content, ensure_ascii=False), 0
-
-
 def message_tokens(
     message: Mapping[str, Any],
     counter: TokenCounter,

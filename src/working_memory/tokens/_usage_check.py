@@ -17,13 +17,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from .overheads import GENERIC, MessageOverheads, message_tokens, tools_tokens
-from .tokens import TokenCounter, get_counter
+from ._counters import TokenCounter, get_counter
+from ._overheads import GENERIC, MessageOverheads, message_tokens, tools_tokens
 
 if TYPE_CHECKING:
     import pandas as pd
 
-    from .calibration import Calibration
+    from ._calibration import Calibration
 
 __all__ = [
     "REASONING_KEYS",

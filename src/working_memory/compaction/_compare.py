@@ -21,14 +21,14 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ._redact import redact
-from .compactor import CompactionResult, Compactor, SpanCompactor, render_span
-from .evaluate import _prepare, _PreparedSpan, _score, probe_summary
-from .extractive import ExtractiveCompactor
-from .facts import span_text
-from .llm import LLMClient
-from .prompts import TARGET_COMPRESSION, get_template, summary_word_limit
-from .tokens import TokenCounter, get_counter
+from .._redact import redact
+from ..protocols import LLMClient
+from ..tokens import TokenCounter, get_counter
+from ._compactor import CompactionResult, Compactor, SpanCompactor, render_span
+from ._evaluate import _prepare, _PreparedSpan, _score, probe_summary
+from ._extractive import ExtractiveCompactor
+from ._facts import span_text
+from ._prompts import TARGET_COMPRESSION, get_template, summary_word_limit
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -354,7 +354,7 @@ class CostEstimate:
 
 def _price(model: str, prompt_tokens: int, completion_tokens: int) -> float | None:
     try:
-        from .clients import estimate_cost
+        from ..clients import estimate_cost
     except ImportError:  # pragma: no cover - the clients package imports no SDK at import time
         return None
     return estimate_cost(model, prompt_tokens, completion_tokens)

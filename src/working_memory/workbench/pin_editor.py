@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..compactor import render_span
+from ..compaction import render_span
 from ..tokens import available_counters
 from ..transcripts import Transcript
 from ..window import STRATEGIES
@@ -23,7 +23,7 @@ from ._widgets import colors, guarded, require, show_error_in
 if TYPE_CHECKING:
     import pandas as pd
 
-    from .._replay_policy import Policy
+    from ..replays import Policy
 
 __all__ = ["PinPolicyEditor"]
 

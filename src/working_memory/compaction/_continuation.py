@@ -28,8 +28,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .facts import _words, is_chit_chat
-from .span_state import SpanState, span_state
+from ._facts import _words, is_chit_chat
+from ._span_state import SpanState, span_state
 
 __all__ = [
     "CONTINUATION_PROBES",

@@ -12,11 +12,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-from ._replay_stats import STAT_LABELS
-from ._theme import REPORT_CSS
+from .._theme import REPORT_CSS
+from ._stats import STAT_LABELS
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .replay import Replay
+    from ._run import Replay
 
 __all__ = ["differing_settings", "render_report", "summary_sentence", "write_report"]
 
@@ -224,7 +224,7 @@ def _real_block(item: Replay) -> str:
 def _billed_block(items: Sequence[Replay]) -> str:
     """Counted against billed when the log has usage; a visible warning when it is >10% off and
     no calibration is applied. Each distinct counter/calibration of the replays is checked."""
-    from .usage_check import check_counts
+    from ..tokens import check_counts
 
     first = items[0]
     if not any(c.total_input_tokens > 0 for c in first.transcript.calls or ()):
@@ -281,7 +281,7 @@ def _differ_line(items: Sequence[Replay]) -> str:
 
 def render_report(replays: Sequence[Replay], *, title: str = "Working-memory replay") -> str:
     """The report as one HTML string (see write_report)."""
-    from .plots import message_tokens_figure, pressure_figure, window_stack_figure
+    from ._plots import message_tokens_figure, pressure_figure, window_stack_figure
 
     items = list(replays)
     if not items:

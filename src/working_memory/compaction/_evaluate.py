@@ -2,7 +2,7 @@
 
 `judge_summary` measures what survived: the span's verbatim facts (paths, identifiers,
 numbers, errors, URLs, commands), the user's instructions and corrections, the compression
-and the word limit, and the continuation probes (`working_memory.continuation`: could an
+and the word limit, and the continuation probes (`working_memory.compaction._continuation`: could an
 agent carry on from it, computed from the span without a model). `probe_summary` optionally asks a model questions in the style of
 Factory.ai's compaction evaluation (recall, artifact, continuation, decision), answered from
 the summary alone and graded against the span.
@@ -18,17 +18,19 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from ._redact import redact
-from .compactor import NOTHING
-from .continuation import (
+from .._redact import redact
+from ..protocols import LLMClient
+from ..tokens import TokenCounter, get_counter
+from ._compactor import NOTHING
+from ._continuation import (
     CONTINUATION_PROBES,
     ContinuationExpectations,
     ContinuationScore,
     continuation_expectations,
     continuation_score,
 )
-from .extractive import DECISION_CUES, span_lines
-from .facts import (
+from ._extractive import DECISION_CUES, span_lines
+from ._facts import (
     Fact,
     _words,
     count_facts,
@@ -38,8 +40,6 @@ from .facts import (
     span_segments,
     span_text,
 )
-from .llm import LLMClient
-from .tokens import TokenCounter, get_counter
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -85,7 +85,7 @@ class SummaryScore:
     corrections: int  # typed user instructions and corrections in the span
     corrections_kept: int
     corrections_lost: tuple[str, ...] = field(default=())
-    # Continuation probes (working_memory.continuation): None for a span given as text.
+    # Continuation probes (working_memory.compaction._continuation): None for a span given as text.
     continuation: ContinuationScore | None = None
 
     @property
@@ -257,7 +257,7 @@ def to_pandas(scores: Iterable[SummaryScore | ProbeScores]) -> pd.DataFrame:
 # --- probes -------------------------------------------------------------------------------
 
 PROBE_KINDS = ("recall", "artifact", "continuation", "decision")
-# The continuation probes (working_memory.continuation) asked of a model: the same questions
+# The continuation probes (working_memory.compaction._continuation) asked of a model: the same questions
 # judge_summary answers from the summary's text, here answered by a model from the summary.
 _CONTINUATION_QUESTIONS = {
     "latest_request": "What was the user's latest request? Quote it.",
@@ -344,7 +344,7 @@ def make_probes(
     artifact: which files were touched; continuation: the state at the end and the next step;
     decision: what was decided (only when the span has decision lines with facts).
     With `continuation`, also the continuation probes that apply to the span (kinds named as
-    in `working_memory.continuation`: latest_request, user_messages, files_edited,
+    in `working_memory.compaction._continuation`: latest_request, user_messages, files_edited,
     last_error, pending_todos, next_step), expecting what `continuation_expectations` reads.
     """
     lines = span_lines(span)

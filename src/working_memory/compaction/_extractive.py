@@ -23,11 +23,11 @@ from functools import lru_cache
 from itertools import chain
 from typing import Any, NamedTuple
 
-from .compactor import CompactionResult
-from .config import WORD_LIMIT
-from .facts import Fact, Segment, find_facts, is_chit_chat, span_segments, span_text
-from .span_state import SpanState, span_state
-from .tokens import TokenCounter, get_counter
+from ..config import WORD_LIMIT
+from ..tokens import TokenCounter, get_counter
+from ._compactor import CompactionResult
+from ._facts import Fact, Segment, find_facts, is_chit_chat, span_segments, span_text
+from ._span_state import SpanState, span_state
 
 __all__ = ["DECISION_CUES", "ExtractiveCompactor", "Line", "span_lines"]
 

@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ._replay_policy import Policy
-from ._replay_stats import ReplayStats
-from .transcripts import CorpusWarning, Skipped, Transcript, TranscriptIterator
+from ..transcripts import CorpusWarning, Skipped, Transcript, TranscriptIterator
+from ._policy import Policy
+from ._stats import ReplayStats
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas

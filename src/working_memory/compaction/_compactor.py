@@ -11,12 +11,11 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ._numbers import token_count
-from ._redact import redact
-from .facts import call_text
-from .llm import LLMClient
-from .prompts import COMPACT_PROMPT, render_prompt, summary_word_limit
-from .protocols import CompactionResult, SpanCompactor
+from .._numbers import token_count
+from .._redact import redact
+from ..protocols import CompactionResult, LLMClient, SpanCompactor
+from ._facts import call_text
+from ._prompts import COMPACT_PROMPT, render_prompt, summary_word_limit
 
 __all__ = [
     "NOTHING",

@@ -90,14 +90,14 @@ def register_counter(name: str, factory: Callable[[], TokenCounter]) -> None:
 
 
 def _approx() -> TokenCounter:
-    from .calibrated import ApproxCounter
+    from ._approx import ApproxCounter
 
     return ApproxCounter()
 
 
 def _tiktoken(encoding: str) -> Callable[[], TokenCounter]:
     def make() -> TokenCounter:
-        from .exact import TiktokenCounter
+        from ._exact import TiktokenCounter
 
         return TiktokenCounter(encoding)
 
@@ -138,11 +138,11 @@ def get_counter(spec: str | TokenCounter | None = None) -> TokenCounter:
         )
         spec = _DEPRECATED[spec]
     if spec.startswith("hf:"):
-        from .exact import HFTokenizerCounter
+        from ._exact import HFTokenizerCounter
 
         return HFTokenizerCounter(spec[3:])
     if spec.startswith("tiktoken:"):
-        from .exact import TiktokenCounter
+        from ._exact import TiktokenCounter
 
         return TiktokenCounter(spec.split(":", 1)[1])
     try:

@@ -15,12 +15,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 # The palette and layout are the workbench theme's (one look for panels, notebooks, report).
-from ._theme import COLORS, GREY, figure_layout
+from .._theme import CATEGORY_COLORS, COLORS, GREY, THRESHOLD_STYLE, figure_layout
 
 if TYPE_CHECKING:  # pragma: no cover
     import plotly.graph_objects as go
 
-    from .replay import Replay
+    from ._run import Replay
 
 __all__ = [
     "CATEGORY_COLORS",
@@ -36,14 +36,6 @@ __all__ = [
     "window_stack_figure",
 ]
 
-CATEGORY_COLORS: dict[str, str] = {
-    "system": GREY,
-    "tools": "#F0E442",
-    "pinned": "#D55E00",
-    "summaries": "#CC79A7",
-    "recent": "#0072B2",
-    "other": "#56B4E9",
-}
 CATEGORY_LABELS: dict[str, str] = {
     "system": "system prompt + request overhead",
     "tools": "tool schemas",
@@ -58,13 +50,6 @@ EVENT_STYLE: dict[str, tuple[str, str]] = {
     "evictions": ("eviction", "x"),
     "maskings": ("masking", "triangle-down"),
 }
-# Thresholds in greys, told apart by their dash: the palette's colours belong to the policies'
-# curves, and a threshold drawn in one of them reads as that policy's.
-THRESHOLD_STYLE: dict[str, tuple[str, str]] = {
-    "compact": ("#8C8C8C", "dash"),
-    "evict": ("#4D4D4D", "dashdot"),
-    "limit": ("#000000", "solid"),
-}
 TEMPLATE_NAME = "working-memory"
 MAX_POINTS = 5_000  # above this many points a curve or bar chart is reduced per bucket
 _MAX_MARKERS = 1_500
@@ -75,7 +60,7 @@ def _plotly() -> Any:
         import plotly.graph_objects as go
     except ImportError as exc:
         raise ImportError(
-            "working_memory.plots needs plotly: pip install 'working-memory[notebook]'"
+            "working_memory.replays._plots needs plotly: pip install 'working-memory[notebook]'"
         ) from exc
     return go
 
@@ -591,7 +576,7 @@ def message_tokens_figure(
 
 
 def _describe(index: int, message: Mapping[str, Any]) -> str:
-    from .overheads import content_text
+    from ..messages import content_text
 
     role = str(message.get("role"))
     calls = message.get("tool_calls") or ()

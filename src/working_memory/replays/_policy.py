@@ -13,16 +13,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from . import config
-from .archive import Archive
-from .budget import Budget
-from .compactor import SpanCompactor
-from .policy import PinPolicy, RegexCorrectionRule
-from .tokens import available_counters
-from .window import STRATEGIES, ManagedWindow
+from .. import config
+from ..archive import Archive
+from ..budget import Budget
+from ..compaction import SpanCompactor
+from ..pins import PinPolicy, RegexCorrectionRule
+from ..tokens import available_counters
+from ..window import STRATEGIES, ManagedWindow
 
 if TYPE_CHECKING:
-    from .calibration import Calibration
+    from ..tokens import Calibration
 
 __all__ = ["PRESETS", "SUMMARISERS", "Policy", "resolve_policy"]
 
@@ -168,13 +168,12 @@ class Policy:
         if self.summariser == "none":
             return None
         if self.summariser == "client":
-            from .compactor import Compactor
-            from .prompts import get_template
+            from ..compaction import Compactor, get_template
 
             return Compactor(
                 self.client, word_limit=self.word_limit, prompt=get_template(self.prompt)
             )
-        from .extractive import ExtractiveCompactor
+        from ..compaction import ExtractiveCompactor
 
         return ExtractiveCompactor(self.word_limit)
 

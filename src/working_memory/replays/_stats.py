@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .events import WindowEvent
+from ..events import WindowEvent
 
 __all__ = ["COMPACTION_KINDS", "EVICTION_KINDS", "STAT_LABELS", "ReplayStats", "compute_stats"]
 

@@ -4,7 +4,7 @@ The typed user messages, the files touched (read, edited, created), the errors (
 where, and whether a later run of the same step passed), the shell commands and their outcomes,
 the pending todo items (Claude Code `TodoWrite`, Codex `update_plan`, beads `bd` commands) and
 the next step. The offline compactor writes its handoff from this, and the continuation probes
-(`working_memory.continuation`) ask a summary for the same things.
+(`working_memory.compaction._continuation`) ask a summary for the same things.
 
 Heuristic and format-aware, not universal: tools are recognised by the names real harnesses
 use (Claude Code, Codex, OpenHands, SWE-agent, mini-swe-agent); an error is a line that looks
@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .facts import _content_text, find_facts, is_chit_chat, is_typed_user_text
+from ._facts import _content_text, find_facts, is_chit_chat, is_typed_user_text
 
 __all__ = [
     "Call",

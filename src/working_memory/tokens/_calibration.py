@@ -26,12 +26,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from .overheads import GENERIC, MessageOverheads
-from .tokens import ScaledCounter, TokenCounter, get_counter
-from .usage_check import REASONING_KEYS, CallContext, call_contexts, reasoning_texts
+from ._counters import ScaledCounter, TokenCounter, get_counter
+from ._overheads import GENERIC, MessageOverheads
+from ._usage_check import REASONING_KEYS, CallContext, call_contexts, reasoning_texts
 
 if TYPE_CHECKING:
-    from .budget import Budget
+    from ..budget import Budget
 
 __all__ = ["Calibration", "Gap", "HeldOut", "calibrate", "held_out"]
 
@@ -100,9 +100,9 @@ class Calibration:
 
     def budget(self, window: int | None = None, **kwargs: Any) -> Budget:
         """A Budget that counts like this calibration. `window` defaults to the model's."""
-        from . import config
-        from .budget import Budget
-        from .model_windows import context_window
+        from .. import config
+        from ..budget import Budget
+        from ._model_windows import context_window
 
         if window is None:
             window = context_window(self.model) or config.WINDOW

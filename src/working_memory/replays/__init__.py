@@ -1,0 +1,66 @@
+"""Replays: a recorded session driven through a real `ManagedWindow` under a `Policy`, call
+by call, and what it shows: statistics, pressure curves, an HTML report; over one transcript
+(`replay`) or a whole corpus (`compare_policies`, streaming, with workers).
+
+The package is `replays` so that the function `working_memory.replay` never hides it.
+"""
+
+from __future__ import annotations
+
+from ._corpus import ROW_COLUMNS, Job, JobResult, RowWriter, run_jobs
+from ._plots import (
+    CATEGORY_COLORS,
+    EVENT_STYLE,
+    MAX_POINTS,
+    ExportError,
+    export_png,
+    layout_template,
+    message_tokens_figure,
+    pressure_figure,
+    window_stack_figure,
+)
+from ._policy import PRESETS, SUMMARISERS, Policy, resolve_policy
+from ._report import differing_settings, render_report, summary_sentence, write_report
+from ._run import (
+    TIMELINE_COLUMNS,
+    Replay,
+    ReplayCancelled,
+    compare_policies,
+    replay,
+)
+from ._stats import COMPACTION_KINDS, EVICTION_KINDS, STAT_LABELS, ReplayStats, compute_stats
+
+__all__ = [
+    "CATEGORY_COLORS",
+    "COMPACTION_KINDS",
+    "EVENT_STYLE",
+    "EVICTION_KINDS",
+    "MAX_POINTS",
+    "PRESETS",
+    "ROW_COLUMNS",
+    "STAT_LABELS",
+    "SUMMARISERS",
+    "TIMELINE_COLUMNS",
+    "ExportError",
+    "Job",
+    "JobResult",
+    "Policy",
+    "Replay",
+    "ReplayCancelled",
+    "ReplayStats",
+    "RowWriter",
+    "compare_policies",
+    "compute_stats",
+    "differing_settings",
+    "export_png",
+    "layout_template",
+    "message_tokens_figure",
+    "pressure_figure",
+    "render_report",
+    "replay",
+    "resolve_policy",
+    "run_jobs",
+    "summary_sentence",
+    "window_stack_figure",
+    "write_report",
+]

@@ -1,0 +1,82 @@
+"""Counting tokens: the estimator, exact counters, provider framing, model windows, and
+counts checked against (and calibrated from) what the provider billed.
+
+`get_counter(name)` is the way in: "approx" (the default estimator, no dependency), "chars4"
+(chars/4), "cl100k"/"o200k" (tiktoken, the `[tiktoken]` extra) or a Hugging Face tokenizer.
+"""
+
+from __future__ import annotations
+
+from ._approx import FEATURES, ApproxCounter, CalibratedCounter, features
+from ._calibration import Calibration, Gap, HeldOut, calibrate, held_out
+from ._counters import (
+    CHARS_PER_TOKEN,
+    DEFAULT_COUNTER,
+    EstimateCounter,
+    ScaledCounter,
+    TokenCounter,
+    available_counters,
+    get_counter,
+    register_counter,
+)
+from ._exact import CounterUnavailableError, HFTokenizerCounter, TiktokenCounter
+from ._model_windows import (
+    CONTEXT_WINDOWS,
+    CONTEXT_WINDOWS_AS_OF,
+    context_window,
+    log_model,
+    log_window,
+    set_context_window,
+)
+from ._overheads import ANTHROPIC, GENERIC, OPENAI, MessageOverheads, message_tokens, tools_tokens
+from ._usage_check import (
+    REASONING_KEYS,
+    CallCheck,
+    CallContext,
+    CountCheck,
+    call_contexts,
+    check_counts,
+    reasoning_texts,
+)
+
+__all__ = [
+    "ANTHROPIC",
+    "CHARS_PER_TOKEN",
+    "CONTEXT_WINDOWS",
+    "CONTEXT_WINDOWS_AS_OF",
+    "DEFAULT_COUNTER",
+    "FEATURES",
+    "GENERIC",
+    "OPENAI",
+    "REASONING_KEYS",
+    "ApproxCounter",
+    "CalibratedCounter",
+    "Calibration",
+    "CallCheck",
+    "CallContext",
+    "CountCheck",
+    "CounterUnavailableError",
+    "EstimateCounter",
+    "Gap",
+    "HFTokenizerCounter",
+    "HeldOut",
+    "MessageOverheads",
+    "ScaledCounter",
+    "TiktokenCounter",
+    "TokenCounter",
+    "available_counters",
+    "calibrate",
+    "call_contexts",
+    "check_counts",
+    "context_window",
+    "features",
+    "get_counter",
+    "held_out",
+    "log_model",
+    "log_window",
+    "message_tokens",
+    "reasoning_texts",
+    "register_counter",
+    "set_context_window",
+    "tools_tokens",
+]
