@@ -17,6 +17,7 @@ from .events import WindowEvent
 from .examples import example_path
 from .pins import PinPolicy
 from .replays import Policy, compare_policies, replay
+from .settings import WindowSettings
 from .tokens import calibrate, check_counts, context_window
 from .transcripts import load_transcript, load_transcripts
 from .window import ManagedWindow
@@ -32,6 +33,7 @@ __all__ = [
     "PinPolicy",
     "Policy",
     "WindowEvent",
+    "WindowSettings",
     "__version__",
     "calibrate",
     "check_counts",

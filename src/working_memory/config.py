@@ -6,10 +6,12 @@ __all__ = [
     "COMPACT_AT",
     "COMPACT_BACKOFF_MAX_S",
     "COMPACT_BACKOFF_S",
+    "COUNTER",
     "EVICT_AT",
     "KEEP_RECENT",
     "KEEP_TOOL_RESULTS",
     "MAX_COMPACTIONS_PER_PREPARE",
+    "MAX_CORRECTIONS",
     "MAX_SPAN_TOKENS",
     "MAX_SUMMARIES",
     "MAX_TOOL_TOKENS",
@@ -17,6 +19,7 @@ __all__ = [
     "MIN_SPAN",
     "RATIO",
     "RESERVE_COMPLETION",
+    "SUMMARISER",
     "WINDOW",
     "WORD_LIMIT",
 ]
@@ -28,6 +31,8 @@ COMPACT_AT = 0.70  # pressure at which the oldest unpinned span is summarised
 EVICT_AT = 0.90  # pressure past which unpinned turns are dropped, oldest first
 MAX_TOOL_TOKENS = 2_000  # a tool result larger than this is cut head+tail at write time
 KEEP_RECENT = 4  # the last N messages are always pinned (local coherence)
+MAX_CORRECTIONS = 8  # only the latest N user corrections stay pinned
+COUNTER = "approx"  # the dependency-free estimator (tokens/_approx.py)
 MIN_GAIN = 0.05  # a compaction that frees less pressure than this is not repeated
 MIN_SPAN = 2  # fewest messages worth a summariser call
 # Most tokens one compaction span sends the summariser: a request of a sensible size. A span
@@ -41,3 +46,4 @@ MAX_COMPACTIONS_PER_PREPARE = 4  # bounds the summariser calls one prepare() can
 COMPACT_BACKOFF_S = 2.0
 COMPACT_BACKOFF_MAX_S = 300.0
 WORD_LIMIT = 200  # summary length asked of the summariser
+SUMMARISER = "offline"  # replays summarise with the offline extractive compactor

@@ -142,7 +142,9 @@ class PinPolicy:
     pin_task: bool = True  # the first user turn: the task statement
     pin_plan: bool = True  # the latest plan (a message opening with "Plan:", or a plan tool call)
     pin_corrections: bool = True
-    max_corrections: int | None = 8  # only the latest N corrections stay pinned (None: all)
+    max_corrections: int | None = (
+        config.MAX_CORRECTIONS
+    )  # only the latest N corrections stay pinned (None: all)
     correction_rule: CorrectionRule = field(default_factory=RegexCorrectionRule)
     plan_pattern: str = DEFAULT_PLAN_PATTERN
     plan_tools: tuple[str, ...] = DEFAULT_PLAN_TOOLS

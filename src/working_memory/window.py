@@ -44,14 +44,12 @@ from .pins import (
     resolve_pins,
 )
 from .protocols import CompactionResult, SpanCompactor
+from .settings import STRATEGIES, Strategy, WindowSettings
 from .spans import eviction_plan, find_span, mask_victims
 
-__all__ = ["ROLES", "STRATEGIES", "ManagedWindow", "Strategy", "truncate_text"]
+__all__ = ["ROLES", "STRATEGIES", "ManagedWindow", "Strategy", "WindowSettings", "truncate_text"]
 
 log = logging.getLogger("working_memory")
-
-Strategy = Literal["compact", "mask", "hybrid", "evict"]
-STRATEGIES: tuple[Strategy, ...] = ("compact", "mask", "hybrid", "evict")
 
 
 def truncate_text(text: str, keep_chars: int, *, reference: str | None = None) -> str:
@@ -104,28 +102,24 @@ class ManagedWindow:
         budget: Budget | None = None,
         pins: PinPolicy | None = None,
         compactor: SpanCompactor | None = None,
-        max_tool_tokens: int | None = config.MAX_TOOL_TOKENS,
-        compact_at: float = config.COMPACT_AT,
-        evict_at: float = config.EVICT_AT,
+        settings: WindowSettings | None = None,
         *,
         messages: Iterable[Mapping[str, Any]] = (),
         tools: Sequence[Mapping[str, Any]] | None = None,
         archive: Archive | None = None,
-        strategy: Strategy = "compact",
-        min_gain: float = config.MIN_GAIN,
-        min_span: int = config.MIN_SPAN,
-        max_span_tokens: int = config.MAX_SPAN_TOKENS,
-        compact_to: float | None = None,
-        evict_to: float | None = None,
-        keep_tool_results: int = config.KEEP_TOOL_RESULTS,
-        max_compactions_per_prepare: int = config.MAX_COMPACTIONS_PER_PREPARE,
-        max_summaries: int = config.MAX_SUMMARIES,
-        max_span: int | None = None,
         clock: Callable[[], float] = time.monotonic,
+        **overrides: Any,
     ) -> None:
+        """`settings` (a `WindowSettings`) holds the thresholds and the strategy; any of its
+        fields may also be given as a keyword, over `settings` (`compact_at=0.6`)."""
+        if settings is not None and not isinstance(settings, WindowSettings):
+            raise TypeError(
+                f"ManagedWindow(settings=...) takes a WindowSettings, got {type(settings).__name__}"
+                " (thresholds such as max_tool_tokens are keywords: max_tool_tokens=2000)"
+            )
         self._budget = budget if budget is not None else Budget()
         self._limit = self._budget.limit
-        if max_span is not None:
+        if overrides.get("max_span") is not None:
             warnings.warn(
                 "ManagedWindow(max_span=...) is deprecated: a span is bounded by tokens now "
                 "(max_span_tokens); max_span still caps its message count for this release",
@@ -133,26 +127,8 @@ class ManagedWindow:
                 stacklevel=2,
             )
         self._compactor = compactor
-        self.max_tool_tokens = max_tool_tokens
-        self.compact_at = compact_at
-        self.evict_at = evict_at
         self.archive = archive
-        self.strategy: Strategy = strategy
-        self.min_gain = min_gain
-        self.min_span = max(1, min_span)
-        self.max_span_tokens = max_span_tokens
-        self.max_span = None if max_span is None else max(self.min_span, max_span)
-        # Compact enough to land well below the threshold, so the next compaction is many
-        # turns away (a steady cadence, not one per turn).
-        self.compact_to = compact_to if compact_to is not None else compact_at * 0.7
-        # Evict in bulk, a little below the line: fewer, larger evictions keep the provider's
-        # prompt cache valid for longer and make each eviction's linear pass rare.
-        self.evict_to = evict_to if evict_to is not None else max(compact_at, evict_at - 0.1)
-        self.keep_tool_results = keep_tool_results
-        self.max_compactions_per_prepare = max_compactions_per_prepare
-        # Old summaries are evicted outright, never re-summarised: keep at most this many.
-        self.max_summaries = max(1, max_summaries)
-        self._check_settings()
+        self._apply(_with(settings or WindowSettings(), overrides, "ManagedWindow()"), self._limit)
 
         self._pins = pins if pins is not None else PinPolicy()
         self._entries: list[_Entry] = []
@@ -211,74 +187,31 @@ class ManagedWindow:
         self._retry_at, self._failures = -math.inf, 0
         self._forget_searches()
 
-    SETTINGS = (
-        "compact_at",
-        "compact_to",
-        "evict_at",
-        "evict_to",
-        "strategy",
-        "min_gain",
-        "min_span",
-        "max_span_tokens",
-        "max_span",
-        "keep_tool_results",
-        "max_compactions_per_prepare",
-        "max_summaries",
-    )
+    # The names configure() takes (every WindowSettings field).
+    SETTINGS = WindowSettings.names()
 
-    def configure(self, **settings: Any) -> None:
-        """Change thresholds in place (the names `ManagedWindow()` takes); the next
-        `prepare()` applies them. Unknown names or values the constructor would refuse are
-        an error, and then nothing changes."""
-        unknown = sorted(set(settings) - set(self.SETTINGS))
-        if unknown:
-            raise TypeError(f"configure(): unknown setting(s) {', '.join(unknown)}")
-        before = {name: getattr(self, name) for name in settings}
-        for name, value in settings.items():
-            setattr(self, name, value)
-        try:
-            self._check_settings()
-        except ValueError:
-            for name, value in before.items():
-                setattr(self, name, value)
-            raise
+    def configure(self, settings: WindowSettings | None = None, /, **changes: Any) -> None:
+        """Change thresholds in place: a whole `WindowSettings`, or some of its fields by name
+        (`configure(compact_at=0.6)`); the next `prepare()` applies them. Unknown names or
+        values the constructor would refuse are an error, and then nothing changes. Changing
+        `max_tool_tokens` affects only messages appended afterwards."""
+        self._apply(_with(settings or self.settings, changes, "configure()"), self._limit)
         self._forget_searches()
 
-    def _check_settings(self) -> None:
-        compact_at, evict_at = self.compact_at, self.evict_at
-        if not 0 < compact_at <= evict_at:
+    def _apply(self, settings: WindowSettings, limit: int) -> None:
+        cap = settings.max_tool_tokens
+        if cap is not None and cap > limit:
             raise ValueError(
-                f"compact_at={compact_at} must be above 0 and at most evict_at={evict_at}"
+                f"max_tool_tokens={cap} is larger than the budget's limit of "
+                f"{limit} tokens: one tool result could fill the whole window"
             )
-        if self.strategy not in STRATEGIES:
-            raise ValueError(f"strategy={self.strategy!r}: expected one of {', '.join(STRATEGIES)}")
-        max_tool_tokens = self.max_tool_tokens
-        if max_tool_tokens is not None and max_tool_tokens > self._limit:
-            raise ValueError(
-                f"max_tool_tokens={max_tool_tokens} is larger than the budget's limit of "
-                f"{self._limit} tokens: one tool result could fill the whole window"
-            )
-        if max_tool_tokens is not None and max_tool_tokens < 1:
-            raise ValueError(
-                f"max_tool_tokens={max_tool_tokens} must be positive (or None for no truncation)"
-            )
-        if self.max_span_tokens < 1:
-            raise ValueError(f"max_span_tokens={self.max_span_tokens} must be positive")
-        if not 0 <= self.min_gain < 1:
-            raise ValueError(f"min_gain={self.min_gain} must be in [0, 1)")
-        for name in ("min_span", "max_summaries", "max_compactions_per_prepare"):
-            if getattr(self, name) < 1:
-                raise ValueError(f"{name}={getattr(self, name)} must be at least 1")
-        if self.keep_tool_results < 0:
-            raise ValueError(f"keep_tool_results={self.keep_tool_results} must not be negative")
-        if not 0 < self.compact_to <= compact_at:
-            raise ValueError(
-                f"compact_to={self.compact_to} must be above 0 and at most compact_at={compact_at}"
-            )
-        if not 0 < self.evict_to <= evict_at:
-            raise ValueError(
-                f"evict_to={self.evict_to} must be above 0 and at most evict_at={evict_at}"
-            )
+        self.settings = settings
+        # The hot path reads plain attributes, resolved once here.
+        self._compact_to = settings.compact_target
+        self._evict_to = settings.evict_target
+        self._max_span = (
+            None if settings.max_span is None else max(settings.min_span, settings.max_span)
+        )
 
     def _forget_searches(self) -> None:
         """Settings or pins changed: what a pass found before no longer holds."""
@@ -407,7 +340,7 @@ class ManagedWindow:
     def __repr__(self) -> str:
         return (
             f"ManagedWindow({len(self._entries)} messages, {self.tokens()}/{self._limit} tok, "
-            f"pressure {self.pressure():.2f}, strategy={self.strategy!r})"
+            f"pressure {self.pressure():.2f}, strategy={self.settings.strategy!r})"
         )
 
     # -- writing ---------------------------------------------------------------------------
@@ -444,7 +377,7 @@ class ManagedWindow:
         is_result = role == "tool" or bool(answered)
         cuts: list[tuple[int, int, int]] = []
         reference = None
-        if is_result and self.max_tool_tokens is not None:
+        if is_result and self.settings.max_tool_tokens is not None:
             message, tokens, cuts, reference = self._truncated(message, max(1, len(answered)))
         else:
             tokens = self._budget.message_tokens(message)
@@ -590,8 +523,8 @@ class ManagedWindow:
 
         Each result is cut to `max_tool_tokens`; when a turn of many results is still over the
         budget, each is cut further, to its share of half the budget, rather than refused."""
-        assert self.max_tool_tokens is not None
-        limit = self.max_tool_tokens
+        assert self.settings.max_tool_tokens is not None
+        limit = self.settings.max_tool_tokens
         cut, content_tokens, cuts = self._cut_results(message, limit, None)
         tokens = self._budget.message_tokens(cut, content_tokens=content_tokens)
         if tokens > self._limit and results > 1:
@@ -642,28 +575,30 @@ class ManagedWindow:
             )
         self.calls += 1
         used = self._message_tokens + self._tools_tokens + self._budget.overheads.per_request
-        if used <= self.compact_at * self._limit:
+        if used <= self.settings.compact_at * self._limit:
             # The common case: nothing to do, nothing counted, nothing scanned.
             pressure = used / self._limit
             self.pressure_log.append(pressure)
             if log.isEnabledFor(logging.INFO):
                 log.info("call %d: pressure %.2f", self.calls, pressure)
             return self._messages
-        if self.strategy != "evict":
+        if self.settings.strategy != "evict":
             if (
-                self.strategy in ("mask", "hybrid")
-                and self._unmasked_tools > self.keep_tool_results
+                self.settings.strategy in ("mask", "hybrid")
+                and self._unmasked_tools > self.settings.keep_tool_results
                 and self._appended_tokens >= self._mask_after
             ):
                 self._mask_old_tool_results()
-            if self.strategy in ("compact", "hybrid") and self._compactor is not None:
+            if self.settings.strategy in ("compact", "hybrid") and self._compactor is not None:
                 self._compact_while_over()
-        if self.pressure() > self.evict_at and self._evict_after != self._appended_tokens:
-            self._evict_down_to(self.evict_to, reason=f"pressure over evict_at={self.evict_at:.2f}")
-            if self.pressure() > self.evict_at:
+        if self.pressure() > self.settings.evict_at and self._evict_after != self._appended_tokens:
+            self._evict_down_to(
+                self._evict_to, reason=f"pressure over evict_at={self.settings.evict_at:.2f}"
+            )
+            if self.pressure() > self.settings.evict_at:
                 # Nothing more can go until a message arrives (or pins change).
                 self._evict_after = self._appended_tokens
-        over = self.pressure() > self.evict_at
+        over = self.pressure() > self.settings.evict_at
         if over and not self._over_budget:
             # Once per stretch over the line, not once per call.
             self._event(
@@ -693,8 +628,8 @@ class ManagedWindow:
             return  # backing off after a failed summariser call; eviction still guards evict_at
         if self._search_after is not None and self._appended_tokens < self._search_after:
             return  # no span qualified, and not enough has arrived since to change that
-        for _ in range(self.max_compactions_per_prepare):
-            if self.pressure() <= self.compact_at:
+        for _ in range(self.settings.max_compactions_per_prepare):
+            if self.pressure() <= self.settings.compact_at:
                 return
             outcome = self._compact_once()
             if outcome in ("none", "failed"):
@@ -702,8 +637,8 @@ class ManagedWindow:
             if outcome == "low_gain":
                 # Anti-thrash: a compaction that frees too little is not repeated.
                 self._evict_down_to(
-                    self.compact_to,
-                    reason=f"last compaction gained less than min_gain={self.min_gain:.2f}; evicting instead",
+                    self._compact_to,
+                    reason=f"last compaction gained less than min_gain={self.settings.min_gain:.2f}; evicting instead",
                 )
                 return
 
@@ -725,15 +660,15 @@ class ManagedWindow:
 
     def _span_cap(self) -> float:
         # A span may always reach twice min_gain, or no span could qualify on a large window.
-        return max(self.max_span_tokens, 2 * self.min_gain * self._limit)
+        return max(self.settings.max_span_tokens, 2 * self.settings.min_gain * self._limit)
 
     def _find_span(
         self, eligible: Sequence[bool], regardless_of_pressure: bool = False
     ) -> tuple[int, int, str]:
         """The oldest span worth compacting (`spans.find_span`), with this window's settings."""
         entries = self._entries
-        need = self.tokens() - self.compact_to * self._limit
-        min_tokens = self.min_gain * self._limit
+        need = self.tokens() - self._compact_to * self._limit
+        min_tokens = self.settings.min_gain * self._limit
         if regardless_of_pressure:
             need, min_tokens = math.inf, 0
         start, end, why = find_span(
@@ -744,18 +679,18 @@ class ManagedWindow:
             need=need,
             min_tokens=min_tokens,
             cap=self._span_cap(),
-            min_span=self.min_span,
-            max_messages=self.max_span,
+            min_span=self.settings.min_span,
+            max_messages=self._max_span,
         )
         return start, end, why
 
     def _compact_once(self) -> Literal["none", "ok", "failed", "low_gain"]:
         assert self._compactor is not None
         start, end, why = self._find_span(self._eligible(self.pin_reasons()))
-        if end - start < self.min_span:
+        if end - start < self.settings.min_span:
             # Search again only once min_gain's worth of new tokens has arrived: what blocks
             # a span (pins, short runs) changes only as messages arrive.
-            wait = max(1, int(self.min_gain * self._limit))
+            wait = max(1, int(self.settings.min_gain * self._limit))
             self._search_after = self._appended_tokens + wait
             self._event(
                 "compaction_skipped",
@@ -836,7 +771,7 @@ class ManagedWindow:
         if kind == "compaction_failed":
             return "failed"
         self._evict_old_summaries()
-        if pressure_before - self.pressure() < self.min_gain:
+        if pressure_before - self.pressure() < self.settings.min_gain:
             return "low_gain"
         return "ok"
 
@@ -874,11 +809,11 @@ class ManagedWindow:
         pinned = self._explicit | self._pins.explicit
         # A summary the user pinned stays, and does not count against max_summaries.
         summaries = [e for e in self._entries if e.summary and e.id not in pinned]
-        surplus = summaries[: max(0, len(summaries) - self.max_summaries)]
+        surplus = summaries[: max(0, len(summaries) - self.settings.max_summaries)]
         if surplus:
             self._remove(
                 {entry.group for entry in surplus},
-                reason=f"more than max_summaries={self.max_summaries} summaries; oldest evicted",
+                reason=f"more than max_summaries={self.settings.max_summaries} summaries; oldest evicted",
             )
 
     def _replace(
@@ -910,7 +845,7 @@ class ManagedWindow:
         The groups of positions [start, end) in `spare` (a span about to be compacted) are
         kept, and `freed_first` tokens (what its compaction frees) are counted as already
         gone. Plans only; nothing is changed."""
-        target = self.evict_to if target is None else target
+        target = self._evict_to if target is None else target
         entries = self._entries
         need = self.tokens() - target * self._limit - freed_first
         chosen = self._plan_eviction(need, spare=spare)
@@ -979,7 +914,7 @@ class ManagedWindow:
             [e.result for e in entries],
             [e.masked for e in entries],
             [reason is not None for reason in self.pin_reasons()],
-            self.keep_tool_results,
+            self.settings.keep_tool_results,
         )
         names = self._tool_names()
         tokens_before, pressure_before = self.tokens(), self.pressure()
@@ -1024,14 +959,16 @@ class ManagedWindow:
                     tokens_before,
                     self.tokens(),
                     pressure_before=pressure_before,
-                    reason=f"kept the last {self.keep_tool_results} tool results",
+                    reason=f"kept the last {self.settings.keep_tool_results} tool results",
                     ids=ids,
                     archive=reference,
                 )
-        if self.pressure() > self.compact_at:
+        if self.pressure() > self.settings.compact_at:
             # Still over: mask again only once min_gain's worth of new tokens has arrived,
             # so that prepare() stays amortised O(1) between the thresholds.
-            self._mask_after = self._appended_tokens + max(1, int(self.min_gain * self._limit))
+            self._mask_after = self._appended_tokens + max(
+                1, int(self.settings.min_gain * self._limit)
+            )
 
     def _tool_names(self) -> dict[str, str]:
         names: dict[str, str] = {}
@@ -1072,3 +1009,34 @@ class ManagedWindow:
         )
         self.events.append(event)
         log.info("%s", event)
+
+
+def _with(settings: WindowSettings, changes: Mapping[str, Any], where: str) -> WindowSettings:
+    """`settings` with `changes`, or a TypeError naming the unknown ones."""
+    unknown = sorted(set(changes) - set(ManagedWindow.SETTINGS))
+    if unknown:
+        raise TypeError(
+            f"{where}: unknown setting(s) {', '.join(unknown)}; the settings are "
+            f"{', '.join(ManagedWindow.SETTINGS)}"
+        )
+    return settings.replace(**changes) if changes else settings
+
+
+def _setting_property(name: str) -> property:
+    def read(window: ManagedWindow) -> Any:
+        if name == "compact_to":
+            return window._compact_to
+        if name == "evict_to":
+            return window._evict_to
+        return getattr(window.settings, name)
+
+    def write(window: ManagedWindow, value: Any) -> None:
+        window.configure(**{name: value})
+
+    return property(read, write, doc=f"`settings.{name}` (setting it calls configure()).")
+
+
+# `window.compact_at` and the other settings read (and, through configure(), change) the
+# window's `settings`; compact_to and evict_to read the values the window aims at.
+for _name in ManagedWindow.SETTINGS:
+    setattr(ManagedWindow, _name, _setting_property(_name))

@@ -4,17 +4,22 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
-from .. import config
 from ..budget import Budget
 from ..pins import PinPolicy
+from ..settings import Setting, WindowSettings, setting_fields
+
+if TYPE_CHECKING:
+    from ..replays import Policy
 
 __all__ = [
-    "add_budget_options",
+    "add_policy_options",
     "budget_from",
     "non_negative_int",
     "option_problem",
     "pins_from",
+    "policy_from",
     "positive_int",
     "share",
     "sparkline",
@@ -51,6 +56,16 @@ def share(text: str) -> float:
     return value
 
 
+def _float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: expected a number such as 0.05") from None
+    if value != value or value in (float("inf"), float("-inf")):
+        raise argparse.ArgumentTypeError(f"{text!r}: expected a finite number")
+    return value
+
+
 def _int(text: str) -> int:
     try:
         return int(text)
@@ -60,8 +75,13 @@ def _int(text: str) -> int:
 
 def option_problem(args: argparse.Namespace) -> str | None:
     """A contradiction between options argparse checked one by one, or None."""
-    compact_at, evict_at = getattr(args, "compact_at", None), getattr(args, "evict_at", None)
-    if compact_at is not None and evict_at is not None and compact_at > evict_at:
+    given = getattr(args, "compact_at", None), getattr(args, "evict_at", None)
+    if given == (None, None) or (getattr(args, "_overrides", False) and None in given):
+        return None  # one flag over a policy file's other value: the policy's check says
+    defaults = WindowSettings()
+    compact_at = defaults.compact_at if given[0] is None else given[0]
+    evict_at = defaults.evict_at if given[1] is None else given[1]
+    if compact_at > evict_at:
         return (
             f"--compact-at {compact_at} is above --evict-at {evict_at}: compaction must start "
             "at or below the eviction line"
@@ -69,66 +89,86 @@ def option_problem(args: argparse.Namespace) -> str | None:
     return None
 
 
-def add_budget_options(parser: argparse.ArgumentParser) -> None:
-    parser.set_defaults(_parser=parser)  # main() reports option_problem() with this parser
-    group = parser.add_argument_group("budget and policy")
-    group.add_argument(
-        "--window",
-        type=positive_int,
-        default=config.WINDOW,
-        help="model context window in tokens (default %(default)s)",
-    )
-    group.add_argument(
-        "--ratio",
-        type=share,
-        default=config.RATIO,
-        help="share of the window to use (default %(default)s)",
-    )
-    group.add_argument(
-        "--reserve",
-        type=non_negative_int,
-        default=config.RESERVE_COMPLETION,
-        help="tokens reserved for the reply (default %(default)s)",
-    )
-    group.add_argument(
-        "--counter",
-        default="approx",
-        help="token counter: approx (default), estimate, cl100k, o200k, hf:<tokenizer.json>",
-    )
-    group.add_argument(
-        "--keep-recent",
-        type=non_negative_int,
-        default=config.KEEP_RECENT,
-        help="last N messages always pinned (default %(default)s)",
-    )
-    group.add_argument(
-        "--compact-at",
-        type=share,
-        default=config.COMPACT_AT,
-        help="pressure that triggers compaction (default %(default)s)",
-    )
-    group.add_argument(
-        "--evict-at",
-        type=share,
-        default=config.EVICT_AT,
-        help="pressure that triggers eviction (default %(default)s)",
-    )
-    group.add_argument(
-        "--max-tool-tokens",
-        type=positive_int,
-        default=config.MAX_TOOL_TOKENS,
-        help="truncate tool results above this (default %(default)s)",
-    )
+_GROUP_TITLES = {
+    "budget": "budget",
+    "pins": "pins",
+    "window": "thresholds and strategy",
+    "summariser": "summariser",
+}
+
+
+def add_policy_options(
+    parser: argparse.ArgumentParser,
+    groups: Sequence[str] = ("budget", "pins", "window"),
+    *,
+    default_text: str | None = None,
+) -> None:
+    """One flag per policy setting in `groups`, derived from the declarations (`Policy`
+    and `WindowSettings`): name, type, bounds and help. Every flag defaults to None, so that
+    only what the command line gives overrides a policy (`policy_from`). `default_text`
+    replaces "default <value>" in the help (replay: "the policy's")."""
+    from ..replays import Policy
+
+    # main() reports option_problem() with this parser
+    parser.set_defaults(_parser=parser, _overrides=default_text is not None)
+    base = Policy()
+    sections = {group: parser.add_argument_group(_GROUP_TITLES[group]) for group in groups}
+    for f, spec in setting_fields(Policy):
+        if not spec.flag or spec.group not in sections:
+            continue
+        names = [f"--{f.name.replace('_', '-')}"]
+        if f.name == "reserve_completion":
+            names.append("--reserve")  # the flag's name before 0.2
+        default = default_text or f"default {spec.describe(getattr(base, f.name))}"
+        options: dict[str, Any] = {"dest": f.name, "default": None}
+        if spec.kind == "bool":
+            options["action"] = argparse.BooleanOptionalAction
+        elif spec.kind == "choice":
+            options["choices"] = spec.choices
+        else:
+            options["type"] = _parse(spec)
+            options["metavar"] = "N" if spec.kind == "int" else "X" if spec.kind != "text" else None
+        sections[spec.group].add_argument(*names, help=f"{spec.help} ({default})", **options)
+
+
+def _parse(spec: Setting) -> Any:
+    def parse(text: str) -> Any:
+        if spec.optional and text.lower() == "none":
+            return None
+        if spec.kind == "share":
+            return share(text)
+        if spec.kind == "fraction":
+            value = _float(text)
+            if not 0 <= value < 1:
+                raise argparse.ArgumentTypeError(f"{text!r}: expected a number in [0, 1)")
+            return value
+        if spec.kind == "int":
+            return positive_int(text) if (spec.low or 0) >= 1 else non_negative_int(text)
+        return text
+
+    parse.__name__ = spec.kind  # argparse names the type in its error messages
+    return parse
+
+
+def policy_from(args: argparse.Namespace, base: Policy | None = None) -> Policy:
+    """`base` (default: the default policy) with every setting the command line gave."""
+    from ..replays import Policy
+
+    given = {
+        f.name: getattr(args, f.name)
+        for f, _ in setting_fields(Policy)
+        if getattr(args, f.name, None) is not None
+    }
+    start = base if base is not None else Policy()
+    return start.replace(**given) if given else start
 
 
 def budget_from(args: argparse.Namespace) -> Budget:
-    return Budget(
-        window=args.window, ratio=args.ratio, reserve_completion=args.reserve, counter=args.counter
-    )
+    return policy_from(args).budget()
 
 
 def pins_from(args: argparse.Namespace) -> PinPolicy:
-    return PinPolicy(keep_recent=args.keep_recent)
+    return policy_from(args).pin_policy()
 
 
 def sparkline(values: Sequence[float], *, width: int = 72, top: float | None = None) -> str:

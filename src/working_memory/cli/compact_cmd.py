@@ -10,7 +10,7 @@ from typing import Any
 
 from ..compaction import TEMPLATES, Compactor, SpanCompactor, get_template, render_span
 from ..window import ManagedWindow
-from ._common import add_budget_options, budget_from, pins_from, positive_int
+from ._common import add_policy_options, budget_from, pins_from, positive_int
 
 
 def _prompt_option(value: str) -> str:
@@ -55,7 +55,7 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--word-limit", type=positive_int, default=200)
     parser.add_argument("--env-file", default=".env")
     parser.add_argument("--json", action="store_true")
-    add_budget_options(parser)
+    add_policy_options(parser)
     parser.set_defaults(run=run)
 
 
@@ -74,7 +74,7 @@ def _span(args: argparse.Namespace, messages: list[dict[str, Any]]) -> tuple[int
             )
         return start, end
     window = ManagedWindow(
-        budget=budget_from(args), pins=pins_from(args), max_tool_tokens=None, messages=messages
+        budget_from(args), pins_from(args), max_tool_tokens=None, messages=messages
     )
     start, end = window.next_span(regardless_of_pressure=True)
     if end <= start:

@@ -10,7 +10,7 @@ from typing import Any
 from ..messages import content_text
 from ..pins import tool_groups
 from ._billing import add_calibrate_option, billed_check, billed_lines
-from ._common import add_budget_options, budget_from, pins_from, table
+from ._common import add_policy_options, budget_from, pins_from, policy_from, table
 
 
 def add_parser(subparsers: Any) -> None:
@@ -32,7 +32,7 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument(
         "--width", type=int, default=72, help="characters of text preview (default %(default)s)"
     )
-    add_budget_options(parser)
+    add_policy_options(parser)
     add_calibrate_option(parser)
     parser.set_defaults(run=run)
 
@@ -144,10 +144,12 @@ def run(args: argparse.Namespace) -> int:
         )
     )
     total = rows[-1]["cumulative"] if rows else 0
-    limit = budget_from(args).limit
+    policy = policy_from(args)
+    limit = policy.limit
     print(
         f"\ntotal {total} tokens = {total / limit:.2f} of the {limit}-token budget "
-        f"({args.window} window x {args.ratio} - {args.reserve} reserve, counter {args.counter}); "
+        f"({policy.window} window x {policy.ratio} - {policy.reserve_completion} reserve, "
+        f"counter {policy.counter}); "
         f"{sum(bool(r['pinned']) for r in rows)} messages pinned"
     )
     if check is not None and check.calls:

@@ -8,27 +8,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..window import STRATEGIES
 from ._billing import add_calibrate_option, fit_to_log
-from ._common import add_budget_options, positive_int, sparkline, table
-
-# Flags that override a setting of every replayed policy: dest -> Policy field.
-_OVERRIDES = {
-    "window": "window",
-    "ratio": "ratio",
-    "reserve": "reserve_completion",
-    "counter": "counter",
-    "keep_recent": "keep_recent",
-    "compact_at": "compact_at",
-    "evict_at": "evict_at",
-    "max_tool_tokens": "max_tool_tokens",
-    "strategy": "strategy",
-    "keep_tool_results": "keep_tool_results",
-    "summariser": "summariser",
-    "word_limit": "word_limit",
-    "min_gain": "min_gain",
-    "max_span_tokens": "max_span_tokens",
-}
+from ._common import add_policy_options, policy_from, positive_int, sparkline, table
 
 _COLUMNS = (
     ("calls", "calls"),
@@ -88,39 +69,20 @@ def add_parser(subparsers: Any) -> None:
         metavar="N",
         help="replay a folder on N processes (default: one after another in this process)",
     )
-    add_budget_options(parser)
+    add_policy_options(
+        parser, ("budget", "pins", "window", "summariser"), default_text="default: the policy's"
+    )
     add_calibrate_option(parser)
-    group = parser.add_argument_group("strategy")
-    group.add_argument("--strategy", choices=STRATEGIES, help="compact | mask | hybrid | evict")
-    group.add_argument(
-        "--keep-tool-results", type=int, help="tool results kept verbatim by masking"
-    )
-    group.add_argument(
-        "--summariser", choices=("offline", "none"), help="offline (extractive) or none"
-    )
-    group.add_argument("--word-limit", type=int, help="summary length in words")
-    group.add_argument("--min-gain", type=float, help="least pressure a compaction must free")
-    group.add_argument(
-        "--max-span-tokens", type=int, help="most tokens one compaction sends the summariser"
-    )
-    # Only flags given on the command line override a policy: default every override to None.
-    parser.set_defaults(run=run, **dict.fromkeys(_OVERRIDES))
-    for action in parser._actions:  # argparse keeps no public list; the help must not lie
-        if action.dest in _OVERRIDES and action.help:
-            text = action.help.replace(" (default %(default)s)", "").replace(" (default)", "")
-            action.help = f"{text} (default: the policy's)"
+    parser.set_defaults(run=run)
 
 
 def _policies(args: argparse.Namespace) -> dict[str, Any]:
     from ..replays import resolve_policy
 
-    overrides = {field: getattr(args, dest) for dest, field in _OVERRIDES.items()}
-    overrides = {k: v for k, v in overrides.items() if v is not None}
     policies: dict[str, Any] = {}
     for spec in [args.policy, *args.compare]:
         name, policy = resolve_policy(spec)
-        if overrides:
-            policy = policy.replace(**overrides)
+        policy = policy_from(args, base=policy)  # the flags given override every policy
         unique, n = name, 2
         while unique in policies:
             unique, n = f"{name}-{n}", n + 1

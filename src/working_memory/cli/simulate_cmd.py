@@ -9,8 +9,8 @@ from typing import Any
 
 from ..compaction import SpanCompactor
 from ..transcripts import SIM_TOOLS, synthetic_session
-from ..window import STRATEGIES, ManagedWindow
-from ._common import add_budget_options, budget_from, pins_from, positive_int, sparkline
+from ..window import ManagedWindow
+from ._common import add_policy_options, policy_from, positive_int, sparkline
 
 
 def add_parser(subparsers: Any) -> None:
@@ -27,12 +27,11 @@ def add_parser(subparsers: Any) -> None:
         help="agent steps to simulate (default %(default)s)",
     )
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--strategy", choices=STRATEGIES, default="compact")
     parser.add_argument("--json", action="store_true", help="print a JSON report instead of text")
     parser.add_argument(
         "--quiet", action="store_true", help="print the summary only, not every event"
     )
-    add_budget_options(parser)
+    add_policy_options(parser)
     parser.set_defaults(run=run)
 
 
@@ -43,15 +42,13 @@ def offline_compactor() -> SpanCompactor:
 
 
 def simulate(args: argparse.Namespace) -> dict[str, Any]:
+    policy = policy_from(args)
     window = ManagedWindow(
-        budget=budget_from(args),
-        pins=pins_from(args),
-        compactor=offline_compactor(),
-        max_tool_tokens=args.max_tool_tokens,
-        compact_at=args.compact_at,
-        evict_at=args.evict_at,
+        policy.budget(),
+        policy.pin_policy(),
+        offline_compactor(),
+        policy.window_settings(),
         tools=SIM_TOOLS,
-        strategy=args.strategy,
     )
     messages = synthetic_session(args.turns, seed=args.seed)
     task = messages[1]["content"]
@@ -67,11 +64,11 @@ def simulate(args: argparse.Namespace) -> dict[str, Any]:
         "turns": args.turns,
         "calls": window.calls,
         "limit": window.limit,
-        "compact_at": window.compact_at,
-        "evict_at": window.evict_at,
+        "compact_at": window.settings.compact_at,
+        "evict_at": window.settings.evict_at,
         "max_pressure": max(curve) if curve else 0.0,
         "final_pressure": window.pressure(),
-        "budget_blown": any(p > window.evict_at for p in curve),
+        "budget_blown": any(p > window.settings.evict_at for p in curve),
         "compactions": len(compactions),
         "compaction_calls": compactions,
         "min_calls_between_compactions": min(gaps) if gaps else None,

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import math
 import re
 import tomllib
 import warnings
@@ -18,8 +17,9 @@ from ..archive import Archive
 from ..budget import Budget
 from ..compaction import SpanCompactor
 from ..pins import PinPolicy, RegexCorrectionRule
+from ..settings import WindowSettings, setting
 from ..tokens import available_counters
-from ..window import STRATEGIES, ManagedWindow
+from ..window import ManagedWindow
 
 if TYPE_CHECKING:
     from ..tokens import Calibration
@@ -33,82 +33,162 @@ _NOT_SETTINGS = frozenset({"client", "calibration"})
 
 
 @dataclass(frozen=True)
-class Policy:
-    """Everything a replay needs to rebuild the window: budget, pins, thresholds, strategy.
+class Policy(WindowSettings):
+    """Everything a replay needs to rebuild the window: the window's settings (inherited
+    from `WindowSettings`), the budget, the pins and the summariser.
 
     `explicit` holds message indices of the transcript to pin. `client` (an LLMClient, used
     when `summariser == "client"`) is left out of repr, equality and `to_dict()`: a policy
     file never carries a client or a key.
     """
 
-    window: int = config.WINDOW
-    ratio: float = config.RATIO
-    reserve_completion: int = config.RESERVE_COMPLETION
-    counter: str = "approx"
-    keep_recent: int = config.KEEP_RECENT
-    pin_system: bool = True
-    pin_task: bool = True
-    pin_plan: bool = True
-    pin_corrections: bool = True
-    max_corrections: int | None = 8
-    correction_patterns: tuple[str, ...] | None = None  # None: the default anchored rules
-    plan_pattern: str | None = None  # None: the default ("Plan:" openings)
-    explicit: frozenset[int] = frozenset()
-    compact_at: float = config.COMPACT_AT
-    evict_at: float = config.EVICT_AT
-    min_gain: float = config.MIN_GAIN
-    max_span_tokens: int = config.MAX_SPAN_TOKENS
-    max_span: int | None = None  # deprecated: a message cap on spans (max_span_tokens bounds them)
-    max_summaries: int = config.MAX_SUMMARIES
-    strategy: str = "compact"
-    keep_tool_results: int = 3
-    max_tool_tokens: int | None = config.MAX_TOOL_TOKENS
-    summariser: str = "offline"
+    window: int = setting(
+        config.WINDOW,
+        "the model's context window in tokens",
+        "int",
+        low=1,
+        high=10_000_000,
+        step=1_000,
+        group="budget",
+    )
+    ratio: float = setting(
+        config.RATIO,
+        "share of the window the budget may use (headroom for counting error)",
+        "share",
+        step=0.05,
+        group="budget",
+    )
+    reserve_completion: int = setting(
+        config.RESERVE_COMPLETION,
+        "tokens kept free for the reply",
+        "int",
+        label="reserve",
+        low=0,
+        high=1_000_000,
+        step=500,
+        group="budget",
+    )
+    counter: str = setting(
+        config.COUNTER,
+        "token counter: approx (the default estimator), estimate (chars/4), cl100k, o200k, "
+        "tiktoken:<encoding>, hf:<tokenizer.json>",
+        "text",
+        group="budget",
+    )
+    keep_recent: int = setting(
+        config.KEEP_RECENT,
+        "the last N messages are always pinned",
+        "int",
+        label="keep recent",
+        low=0,
+        high=64,
+        group="pins",
+    )
+    pin_system: bool = setting(
+        True, "pin the system prompt", "bool", label="pin system prompt", group="pins"
+    )
+    pin_task: bool = setting(
+        True,
+        "pin the task (the first typed user turn)",
+        "bool",
+        label="pin the task",
+        group="pins",
+    )
+    pin_plan: bool = setting(
+        True, "pin the latest plan", "bool", label="pin the latest plan", group="pins"
+    )
+    pin_corrections: bool = setting(
+        True, "pin the user's corrections", "bool", label="pin user corrections", group="pins"
+    )
+    max_corrections: int | None = setting(
+        config.MAX_CORRECTIONS,
+        "only the latest N corrections stay pinned",
+        "int",
+        label="max corrections",
+        low=0,
+        high=64,
+        optional=True,
+        none_means="all",
+        group="pins",
+    )
+    # None: the default anchored rules / "Plan:" openings (the pin editor edits them as text).
+    correction_patterns: tuple[str, ...] | None = setting(
+        None,
+        "regular expressions a user turn must match to count as a correction",
+        "texts",
+        optional=True,
+        none_means="the default rules",
+        flag=False,
+        control=False,
+        group="pins",
+    )
+    plan_pattern: str | None = setting(
+        None,
+        "regular expression that marks a plan",
+        "text",
+        optional=True,
+        none_means='"Plan:" openings',
+        flag=False,
+        control=False,
+        group="pins",
+    )
+    explicit: frozenset[int] = setting(
+        frozenset(),
+        "message indices of the transcript to pin",
+        "indices",
+        flag=False,
+        control=False,
+        group="pins",
+    )
+    summariser: str = setting(
+        config.SUMMARISER,
+        "offline (extractive, no model), none (evict only) or client (Policy(client=...))",
+        "choice",
+        choices=SUMMARISERS,
+        control=False,
+        group="summariser",
+    )
+    prompt: str = setting(
+        "default",
+        "the compaction prompt template a client summariser is asked with",
+        "text",
+        flag=False,
+        control=False,
+        group="summariser",
+    )
+    word_limit: int = setting(
+        config.WORD_LIMIT,
+        "summary length in words",
+        "int",
+        label="word limit",
+        low=1,
+        high=2_000,
+        control=False,
+        group="summariser",
+    )
     client: Any = field(default=None, repr=False, compare=False)
     # A calibration from billed usage (`working_memory.calibrate`): the budget counts like the
     # provider billed. Not a setting a policy file carries (it belongs to one provider's logs).
     calibration: Calibration | None = field(default=None, repr=False)
-    prompt: str = "default"
-    word_limit: int = config.WORD_LIMIT
 
     def __post_init__(self) -> None:
-        if not isinstance(self.explicit, frozenset):
-            object.__setattr__(self, "explicit", frozenset(int(i) for i in self.explicit))
-        if self.correction_patterns is not None and not isinstance(self.correction_patterns, tuple):
+        if not isinstance(self.explicit, frozenset) and isinstance(
+            self.explicit, list | tuple | set
+        ):
+            object.__setattr__(self, "explicit", frozenset(self.explicit))
+        if isinstance(self.correction_patterns, list):
             object.__setattr__(self, "correction_patterns", tuple(self.correction_patterns))
-        _check_types(self)
-        problems: list[str] = []
-        if self.strategy not in STRATEGIES:
-            problems.append(f"strategy={self.strategy!r}: expected one of {', '.join(STRATEGIES)}")
-        if self.summariser not in SUMMARISERS:
-            problems.append(
-                f"summariser={self.summariser!r}: expected one of {', '.join(SUMMARISERS)}"
-            )
+        problems = self.problems()
         if self.summariser == "client" and self.client is None:
             problems.append('summariser="client" needs a client (Policy(client=...))')
-        if not 0 < self.compact_at <= self.evict_at:
-            problems.append(
-                f"compact_at={self.compact_at} must be above 0 and at most evict_at={self.evict_at}"
-            )
-        for name in ("keep_recent", "keep_tool_results"):
-            if getattr(self, name) < 0:
-                problems.append(f"{name}={getattr(self, name)} must not be negative")
-        for name in ("max_span_tokens", "max_summaries", "word_limit"):
-            if getattr(self, name) < 1:
-                problems.append(f"{name}={getattr(self, name)} must be at least 1")
-        if not 0 <= self.min_gain < 1:
-            problems.append(f"min_gain={self.min_gain} must be in [0, 1)")
-        if any(i < 0 for i in self.explicit):
-            problems.append("explicit holds message indices, which are never negative")
-        if self.max_corrections is not None and self.max_corrections < 0:
-            problems.append(f"max_corrections={self.max_corrections} must not be negative")
-        try:
-            for pattern in (*(self.correction_patterns or ()), self.plan_pattern or ""):
-                re.compile(pattern)
-        except re.error as exc:
-            problems.append(
-                f"a correction or plan pattern is not a valid regular expression: {exc}"
-            )
+        if not problems:
+            try:
+                for pattern in (*(self.correction_patterns or ()), self.plan_pattern or ""):
+                    re.compile(pattern)
+            except re.error as exc:
+                problems.append(
+                    f"a correction or plan pattern is not a valid regular expression: {exc}"
+                )
         if problems:
             raise ValueError("invalid Policy: " + "; ".join(problems))
         # Budget validates window / ratio / reserve; the counter itself is resolved lazily.
@@ -186,21 +266,17 @@ class Policy:
     ) -> ManagedWindow:
         """A fresh ManagedWindow with these settings (`pins` overrides `pin_policy()`)."""
         return ManagedWindow(
-            budget=self.budget(),
-            pins=pins if pins is not None else self.pin_policy(),
-            compactor=self.compactor() if self.strategy in ("compact", "hybrid") else None,
-            max_tool_tokens=self.max_tool_tokens,
-            compact_at=self.compact_at,
-            evict_at=self.evict_at,
+            self.budget(),
+            pins if pins is not None else self.pin_policy(),
+            self.compactor() if self.strategy in ("compact", "hybrid") else None,
+            self.window_settings(),
             tools=tools,
             archive=archive,
-            strategy=self.strategy,  # type: ignore[arg-type]  # checked in __post_init__
-            min_gain=self.min_gain,
-            max_span_tokens=self.max_span_tokens,
-            keep_tool_results=self.keep_tool_results,
-            max_summaries=self.max_summaries,
-            max_span=self.max_span,
         )
+
+    def window_settings(self) -> WindowSettings:
+        """The window's own settings, as the plain value `ManagedWindow` takes."""
+        return WindowSettings(**{name: getattr(self, name) for name in WindowSettings.names()})
 
     def replace(self, **changes: Any) -> Policy:
         return dataclasses.replace(self, **changes)
@@ -281,45 +357,6 @@ class Policy:
                     f"(expected an object of policy settings)"
                 ) from None
         return cls.from_dict(data, where=str(path))
-
-
-_TYPES: dict[str, tuple[type, ...]] = {
-    "window": (int,),
-    "ratio": (float, int),
-    "reserve_completion": (int,),
-    "counter": (str,),
-    "keep_recent": (int,),
-    "pin_system": (bool,),
-    "pin_task": (bool,),
-    "pin_plan": (bool,),
-    "pin_corrections": (bool,),
-    "max_corrections": (int, type(None)),
-    "plan_pattern": (str, type(None)),
-    "correction_patterns": (tuple, type(None)),
-    "compact_at": (float, int),
-    "evict_at": (float, int),
-    "min_gain": (float, int),
-    "max_span_tokens": (int,),
-    "max_span": (int, type(None)),
-    "max_summaries": (int,),
-    "strategy": (str,),
-    "keep_tool_results": (int,),
-    "max_tool_tokens": (int, type(None)),
-    "summariser": (str,),
-    "prompt": (str,),
-    "word_limit": (int,),
-}
-
-
-def _check_types(policy: Policy) -> None:
-    for name, types in _TYPES.items():
-        value = getattr(policy, name)
-        is_bool = isinstance(value, bool)
-        if (is_bool and bool not in types) or not isinstance(value, types):
-            expected = " or ".join("null" if t is type(None) else t.__name__ for t in types)
-            raise ValueError(f"invalid Policy: {name}={value!r}: expected {expected}")
-        if isinstance(value, float) and not math.isfinite(value):
-            raise ValueError(f"invalid Policy: {name}={value!r}: expected a finite number")
 
 
 PRESETS: dict[str, Policy] = {

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from .._theme import REPORT_CSS
+from ..settings import setting_fields
 from ._stats import STAT_LABELS
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -83,22 +84,22 @@ def _stats_table(replays: Sequence[Replay]) -> str:
 
 
 def _policy_table(replays: Sequence[Replay]) -> str:
-    settings = [item.policy.to_dict() for item in replays]
-    keys = list(settings[0]) if settings else []
+    """One row per declared setting (settings.py, Policy): its name as a policy file spells
+    it, its help on hover, each replay's value as a person reads it."""
     head = "".join(f"<th>{_e(item.name)}</th>" for item in replays)
     rows = []
     differ = set(differing_settings(replays))
-    for key in keys:
-        values = [s[key] for s in settings]
+    for f, spec in setting_fields(replays[0].policy) if replays else ():
+        key = f.name
+        values = [spec.describe(getattr(item.policy, key)) for item in replays]
+        name = f'<th title="{_e(spec.help)}">{_e(key)}</th>'
         # A header cell is bold already: the row is marked (class + <strong>), not the name.
         if key in differ:
             cells = "".join(f"<td><strong>{_e(v)}</strong></td>" for v in values)
-            rows.append(
-                f'<tr class="differs" data-setting="{_e(key)}"><th>{_e(key)}</th>{cells}</tr>'
-            )
+            rows.append(f'<tr class="differs" data-setting="{_e(key)}">{name}{cells}</tr>')
         else:
             cells = "".join(f"<td>{_e(v)}</td>" for v in values)
-            rows.append(f'<tr data-setting="{_e(key)}"><th>{_e(key)}</th>{cells}</tr>')
+            rows.append(f'<tr data-setting="{_e(key)}">{name}{cells}</tr>')
     return (
         f'<table class="policy"><thead><tr><th>setting</th>{head}</tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table>"

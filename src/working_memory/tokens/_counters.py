@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol, runtime_checkable
 
+from .. import config
+
 __all__ = [
     "CHARS_PER_TOKEN",
     "DEFAULT_COUNTER",
@@ -21,7 +23,7 @@ __all__ = [
 ]
 
 CHARS_PER_TOKEN = 4.0
-DEFAULT_COUNTER = "approx"  # the dependency-free estimator in `calibrated.py`
+DEFAULT_COUNTER = config.COUNTER
 
 
 @runtime_checkable

@@ -318,25 +318,12 @@ class _WindowCache:
             id(policy.calibration),
             policy.max_tool_tokens,
         )
-        settings: dict[str, Any] = dict(
-            compact_at=policy.compact_at,
-            evict_at=policy.evict_at,
-            strategy=policy.strategy,
-            min_gain=policy.min_gain,
-            max_span_tokens=policy.max_span_tokens,
-            keep_tool_results=policy.keep_tool_results,
-            max_summaries=policy.max_summaries,
-        )
+        settings = policy.window_settings()
         if self.key != key or self.window is None or upto < self.upto:
-            self.window = ManagedWindow(
-                budget, pins, None, policy.max_tool_tokens, tools=tools, **settings
-            )
+            self.window = ManagedWindow(budget, pins, None, settings, tools=tools)
             self.key, self.upto = key, 0
         else:
-            # Thresholds are plain attributes; a throwaway empty window derives the dependent
-            # ones (compact_to, evict_to) exactly as the window's constructor does.
-            fresh = ManagedWindow(budget, pins, None, policy.max_tool_tokens, **settings)
-            self.window.configure(**{name: getattr(fresh, name) for name in fresh.SETTINGS})
+            self.window.configure(settings)
             if self.window.pins != pins:
                 self.window.pins = pins
         window = self.window
@@ -377,21 +364,21 @@ def preview_window(
     pin_policy = pins if pins is not None else policy.pin_policy()
     window = (_cache or _WindowCache()).get(messages, policy, pin_policy, upto, tools)
     reasons = window.pin_reasons()
-    strategy = window.strategy
+    strategy = window.settings.strategy
     # Under mask or evict nothing is summarised: no span (the chart and table said otherwise).
     span = window.next_span() if strategy in ("compact", "hybrid") else (0, 0)
     sizes = window.message_tokens()
     masked: list[int] = []
-    if strategy in ("mask", "hybrid") and window.pressure() > window.compact_at:
+    if strategy in ("mask", "hybrid") and window.pressure() > window.settings.compact_at:
         entries = window._entries  # what prepare()'s masking pass reads
         masked = mask_victims(
             [e.result for e in entries],
             [e.masked for e in entries],
             [r is not None for r in reasons],
-            window.keep_tool_results,
+            window.settings.keep_tool_results,
         )
     evicted: list[int] = []
-    if window.pressure() > window.evict_at:
+    if window.pressure() > window.settings.evict_at:
         start, end = span
         if end > start and strategy in ("compact", "hybrid"):
             # The span goes to the summariser first: it is not evicted, and it frees its size
@@ -408,8 +395,8 @@ def preview_window(
         window_tokens=tuple(sizes),
         tokens=window.tokens(),
         limit=window.limit,
-        compact_at=window.compact_at,
-        evict_at=window.evict_at,
+        compact_at=window.settings.compact_at,
+        evict_at=window.settings.evict_at,
         strategy=strategy,
         masked=tuple(masked),
     )

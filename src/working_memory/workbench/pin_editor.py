@@ -10,10 +10,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..compaction import render_span
-from ..tokens import available_counters
 from ..transcripts import Transcript
-from ..window import STRATEGIES
 from ._chart import MessageChart
+from ._controls import from_control, setting_controls, to_control
 from ._export import ExportBar
 from ._html import badge, esc, notice_html, table_html
 from ._state import PolicyState, TranscriptState, _tool_of, check_patterns
@@ -59,112 +58,11 @@ class PinPolicyEditor:
         self._key: tuple[Any, ...] | None = None
         self.last_update_s = 0.0
         p = self.state.policy
-        layout = widgets.Layout(width="300px")
         style = {"description_width": "120px"}
-
-        def slider(cls: Any, name: str, **kw: Any) -> Any:
-            return cls(
-                value=getattr(p, name), continuous_update=False, layout=layout, style=style, **kw
-            )
-
-        self.controls: dict[str, Any] = {
-            "window": widgets.BoundedIntText(
-                value=p.window,
-                min=1_000,
-                max=10_000_000,
-                step=1_000,
-                description="window",
-                layout=layout,
-                style=style,
-            ),
-            "ratio": slider(
-                widgets.FloatSlider, "ratio", min=0.1, max=1.0, step=0.05, description="ratio"
-            ),
-            "reserve_completion": widgets.BoundedIntText(
-                value=p.reserve_completion,
-                min=0,
-                max=1_000_000,
-                step=500,
-                description="reserve",
-                layout=layout,
-                style=style,
-            ),
-            "counter": widgets.Dropdown(
-                options=available_counters(),
-                value=p.counter,
-                description="counter",
-                layout=layout,
-                style=style,
-            ),
-            "keep_recent": slider(
-                widgets.IntSlider, "keep_recent", min=0, max=64, description="keep recent"
-            ),
-            "pin_system": widgets.Checkbox(
-                value=p.pin_system, description="pin system prompt", indent=False
-            ),
-            "pin_task": widgets.Checkbox(
-                value=p.pin_task, description="pin the task (first user turn)", indent=False
-            ),
-            "pin_plan": widgets.Checkbox(
-                value=p.pin_plan, description="pin the latest plan", indent=False
-            ),
-            "pin_corrections": widgets.Checkbox(
-                value=p.pin_corrections, description="pin user corrections", indent=False
-            ),
-            "compact_at": slider(
-                widgets.FloatSlider,
-                "compact_at",
-                min=0.05,
-                max=1.0,
-                step=0.01,
-                description="compact at",
-                readout_format=".0%",
-            ),
-            "evict_at": slider(
-                widgets.FloatSlider,
-                "evict_at",
-                min=0.05,
-                max=1.0,
-                step=0.01,
-                description="evict at",
-                readout_format=".0%",
-            ),
-            "min_gain": slider(
-                widgets.FloatSlider, "min_gain", min=0.0, max=0.5, step=0.01, description="min gain"
-            ),
-            "max_span_tokens": slider(
-                widgets.IntSlider,
-                "max_span_tokens",
-                min=1_000,
-                max=200_000,
-                step=1_000,
-                description="max span tok",
-            ),
-            "strategy": widgets.Dropdown(
-                options=list(STRATEGIES),
-                value=p.strategy,
-                description="strategy",
-                layout=layout,
-                style=style,
-            ),
-            "keep_tool_results": slider(
-                widgets.IntSlider,
-                "keep_tool_results",
-                min=0,
-                max=50,
-                description="keep tool results",
-            ),
-            "max_tool_tokens": widgets.BoundedIntText(
-                value=p.max_tool_tokens or 0,
-                min=0,
-                max=1_000_000,
-                step=500,
-                description="max tool tokens",
-                layout=layout,
-                style=style,
-                tooltip="0: no truncation",
-            ),
-        }
+        # One control per declared setting (settings.py / replays.Policy), in its group.
+        declared = setting_controls(p, widgets)
+        self._specs = {name: spec for name, (spec, _) in declared.items()}
+        self.controls: dict[str, Any] = {name: control for name, (_, control) in declared.items()}
         for name, control in self.controls.items():
             control.observe(
                 lambda change, name=name: self._on_control(name, change["new"]), names="value"
@@ -223,41 +121,21 @@ class PinPolicyEditor:
         self.span_text = widgets.HTML()
         self.exports = ExportBar("pins", self._export_figures, self._export_tables)
 
-        c = self.controls
         column = widgets.VBox
+
+        def group(name: str) -> list[Any]:
+            return [c for key, c in self.controls.items() if self._specs[key].group == name]
+
         rules = column(
             [
                 widgets.HTML("<b>Pin rules</b>"),
-                c["pin_system"],
-                c["pin_task"],
-                c["pin_plan"],
-                c["pin_corrections"],
-                c["keep_recent"],
+                *group("pins"),
                 widgets.HBox([self.pin_index, self.pin_button]),
                 widgets.HTML("<small>or click a bar to pin / unpin it</small>"),
             ]
         )
-        thresholds = column(
-            [
-                widgets.HTML("<b>Thresholds</b>"),
-                c["compact_at"],
-                c["evict_at"],
-                c["min_gain"],
-                c["max_span_tokens"],
-                c["strategy"],
-                c["keep_tool_results"],
-                c["max_tool_tokens"],
-            ]
-        )
-        budget = column(
-            [
-                widgets.HTML("<b>Budget</b>"),
-                c["window"],
-                c["ratio"],
-                c["reserve_completion"],
-                c["counter"],
-            ]
-        )
+        thresholds = column([widgets.HTML("<b>Thresholds</b>"), *group("window")])
+        budget = column([widgets.HTML("<b>Budget</b>"), *group("budget")])
         markers = widgets.Accordion(
             children=[column([self.corrections, self.plan_pattern, self.pattern_problems])]
         )
@@ -300,8 +178,7 @@ class PinPolicyEditor:
     def _on_control(self, name: str, value: Any) -> None:
         if self._syncing:
             return
-        if name == "max_tool_tokens":
-            value = value or None
+        value = from_control(self._specs[name], value)
         if getattr(self.state.policy, name) == value:
             return
         try:
@@ -397,9 +274,7 @@ class PinPolicyEditor:
         try:
             policy = self.state.policy
             for name, control in self.controls.items():
-                value = getattr(policy, name)
-                if name == "max_tool_tokens":
-                    value = value or 0
+                value = to_control(self._specs[name], getattr(policy, name))
                 if control.value != value:
                     control.value = value
             count = len(self.state.transcript.messages)
