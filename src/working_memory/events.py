@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-__all__ = ["EventKind", "WindowEvent"]
+if TYPE_CHECKING:
+    from .messages import Message
+
+__all__ = ["EventKind", "Prepared", "WindowEvent"]
 
 EventKind = Literal[
     "truncated",  # a tool result was cut head+tail at write time
@@ -54,3 +58,21 @@ class WindowEvent:
         if self.kind == "compaction_skipped":
             return f"compaction skipped at pressure {self.pressure_after:.2f}{why}"
         return f"over budget with everything pinned: {pressure}{why}"
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """What one `prepare()` call gave the model, as a window observer sees it
+    (`ManagedWindow.observe`): the call number, the messages sent (the window's own list: read
+    it during the callback, do not keep or change it), the events since the previous call
+    (those at append included), and the tokens against the limit."""
+
+    call: int
+    sent: Sequence[Message]
+    events: tuple[WindowEvent, ...]
+    tokens: int
+    limit: int
+
+    @property
+    def pressure(self) -> float:
+        return self.tokens / self.limit

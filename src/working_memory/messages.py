@@ -24,13 +24,16 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
+from typing import Any, Required, TypedDict
 
 __all__ = [
     "MEDIA_BLOCKS",
     "ROLES",
     "SUMMARY_MARKER",
     "SYSTEM_ROLES",
+    "Message",
+    "ToolCall",
+    "ToolCallFunction",
     "content_text",
     "count_orphans",
     "is_summary_message",
@@ -45,6 +48,36 @@ __all__ = [
     "tool_result_ids",
     "validate_message",
 ]
+
+
+class ToolCallFunction(TypedDict):
+    name: str
+    arguments: str  # JSON text, as the chat API carries it
+
+
+class ToolCall(TypedDict, total=False):
+    """One OpenAI-style tool call of an assistant message."""
+
+    id: Required[str]
+    type: str  # "function"
+    function: Required[ToolCallFunction]
+
+
+class Message(TypedDict, total=False):
+    """The shape of one chat message, in either wire format.
+
+    `content` is text, a list of content blocks (text, images, Anthropic `tool_use` /
+    `tool_result` blocks), or None (an assistant turn that only calls tools). The window takes
+    any mapping of this shape and gives back plain dicts of it; other keys a provider or a log
+    carries (`name`, `reasoning_content`, ...) pass through untouched.
+    """
+
+    role: Required[str]
+    content: str | list[dict[str, Any]] | None
+    name: str
+    tool_calls: list[ToolCall]
+    tool_call_id: str
+
 
 MEDIA_BLOCKS = frozenset(
     {"image", "image_url", "input_image", "document", "file", "input_file", "input_audio"}

@@ -21,12 +21,14 @@ __all__ = [
     "HasContent",
     "LLMClient",
     "LLMResponse",
-    "Message",
+    "MessageDict",
     "SpanCompactor",
     "Usage",
 ]
 
-Message = dict[str, Any]
+# A message as clients send it: a plain dict (`messages.Message` describes its shape; a
+# client that accepts plain dicts satisfies LLMClient).
+MessageDict = dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -73,7 +75,7 @@ class HasContent(Protocol):
 class LLMClient(Protocol):
     """Anything that answers a list of chat messages with an object carrying `.content`."""
 
-    def complete(self, messages: Sequence[Message]) -> HasContent: ...
+    def complete(self, messages: Sequence[MessageDict]) -> HasContent: ...
 
 
 @dataclass(frozen=True)

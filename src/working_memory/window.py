@@ -16,7 +16,7 @@ import warnings
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from . import config
 from ._numbers import token_count
@@ -24,9 +24,10 @@ from ._redact import redact
 from .archive import Archive
 from .breakdown import Breakdown, Categories
 from .budget import Budget
-from .events import EventKind, WindowEvent
+from .events import EventKind, Prepared, WindowEvent
 from .messages import (
     ROLES,
+    Message,
     is_tool_result_turn,
     is_typed_user_turn,
     map_tool_results,
@@ -155,6 +156,8 @@ class ManagedWindow:
         self._retry_at = -math.inf  # the summariser is not called before this clock time
         self._failures = 0  # summariser failures in a row (for the backoff)
         self.events: list[WindowEvent] = []
+        self._observers: list[Callable[[Prepared], None]] = []
+        self._event_mark = 0  # events before this index were given to observers already
         self.pressure_log: list[float] = []
         self.summariser_tokens = 0
         if tools:
@@ -243,13 +246,13 @@ class ManagedWindow:
 
     # -- reading ---------------------------------------------------------------------------
     @property
-    def messages(self) -> list[dict[str, Any]]:
+    def messages(self) -> list[Message]:
         """The messages as they stand (a new list; the dicts are the window's own)."""
-        return list(self._messages)
+        return cast("list[Message]", list(self._messages))
 
-    @property
     def ids(self) -> list[int]:
-        """Each message's id: append order for appended messages, negative for summaries."""
+        """Each message's id: append order for appended messages, negative for summaries.
+        A method (it builds a list, O(n)), like `tokens()`; it was a property before 0.2."""
         return [entry.id for entry in self._entries]
 
     @property
@@ -558,7 +561,21 @@ class ManagedWindow:
             return None, why
 
     # -- the one call the agent loop makes --------------------------------------------------
-    def prepare(self) -> list[dict[str, Any]]:
+    def observe(self, observer: Callable[[Prepared], None]) -> Callable[[], None]:
+        """Call `observer(Prepared(...))` after every `prepare()`: what was sent, the events
+        since the previous call, the tokens. Replay records its timeline this way; a loop can
+        log or export the same. Returns a function that stops the observing. An observer's
+        exception propagates from `prepare()` (a bug there should not pass silently)."""
+        self._observers.append(observer)
+        self._event_mark = len(self.events)
+
+        def stop() -> None:
+            if observer in self._observers:
+                self._observers.remove(observer)
+
+        return stop
+
+    def prepare(self) -> list[Message]:
         """Call right before every model call; send exactly what it returns.
 
         Under `compact_at` this is O(1). Over it, the strategy masks old tool results
@@ -568,6 +585,16 @@ class ManagedWindow:
         The list returned is the window's own (no copy, so the call stays O(1)): read it or
         send it, but add messages with `append()`, never to this list.
         """
+        sent = self._prepare()
+        if self._observers:
+            events = tuple(self.events[self._event_mark :])
+            self._event_mark = len(self.events)
+            report = Prepared(self.calls, sent, events, self.tokens(), self._limit)
+            for observer in list(self._observers):
+                observer(report)
+        return sent
+
+    def _prepare(self) -> list[Message]:
         if len(self._messages) != len(self._entries):
             raise RuntimeError(
                 "the list returned by prepare() was modified: add messages with window.append(), "
@@ -581,7 +608,7 @@ class ManagedWindow:
             self.pressure_log.append(pressure)
             if log.isEnabledFor(logging.INFO):
                 log.info("call %d: pressure %.2f", self.calls, pressure)
-            return self._messages
+            return cast("list[Message]", self._messages)
         if self.settings.strategy != "evict":
             if (
                 self.settings.strategy in ("mask", "hybrid")
@@ -620,7 +647,7 @@ class ManagedWindow:
                 self._limit,
                 len(self._entries),
             )
-        return self._messages
+        return cast("list[Message]", self._messages)
 
     # -- passes ------------------------------------------------------------------------------
     def _compact_while_over(self) -> None:

@@ -67,7 +67,7 @@ def test_3_compaction_spans_respect_groups_with_explicit_pins_inside() -> None:
     for n in range(70):
         tool_exchange(window, n, calls=2, size=30)
         if n == 3:
-            window.pin(window.ids[-1])  # pin the second result of group 3
+            window.pin(window.ids()[-1])  # pin the second result of group 3
     for _ in range(5):
         sent = window.prepare()
         assert orphans(sent) == (set(), set())
@@ -82,9 +82,9 @@ def test_4_explicit_pins_follow_the_message() -> None:
     window.append({"role": "user", "content": "TASK: refactor"})
     fill(window, turns=20)
     window.append({"role": "user", "content": "REMEMBER: the staging DSN is pg://stage:5432/app"})
-    pinned_id = window.ids[-1]
+    pinned_id = window.ids()[-1]
     window.pin(pinned_id)
-    policy_pinned = window.ids[10]
+    policy_pinned = window.ids()[10]
     window.pins = replace(window.pins, explicit=frozenset({policy_pinned}))
     pinned_text = window.messages[10]["content"]
     for turn in range(200):
@@ -199,12 +199,12 @@ def test_nothing_is_lost_with_an_archive(tmp_path) -> None:
     window.append({"role": "user", "content": "TASK: everything"})
     appended.append(0)
     for turn in range(300):
-        before = len(window.ids)
+        before = len(window.ids())
         if turn % 7 == 0:
             tool_exchange(window, turn, calls=2, size=2_000)
         else:
             fill(window, turns=1, start=turn)
-        appended.extend(window.ids[before:])
+        appended.extend(window.ids()[before:])
         window.prepare()
     records = read_archive(archive.path)
     archived = {
@@ -212,7 +212,7 @@ def test_nothing_is_lost_with_an_archive(tmp_path) -> None:
         for r in records
         if r["reason"] in ("compacted", "evicted") and r["window_id"] >= 0
     }
-    kept = {i for i in window.ids if i >= 0}
+    kept = {i for i in window.ids() if i >= 0}
     assert kept | archived == set(appended)
     assert not kept & archived
     # Truncated tool results keep their full text in the archive too.

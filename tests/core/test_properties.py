@@ -125,12 +125,12 @@ def test_random_sessions_keep_every_invariant(
     appended = {0, 1}
     for n, (kind, *args) in enumerate(ops):
         if kind == "prepare":
-            pinned_ids = {i for i, r in zip(window.ids, window.pin_reasons(), strict=True) if r}
+            pinned_ids = {i for i, r in zip(window.ids(), window.pin_reasons(), strict=True) if r}
             try:
                 sent = window.prepare()
             except Exception as exc:  # pragma: no cover - the property is that this never happens
                 raise AssertionError(f"prepare() raised {exc!r}") from exc
-            assert pinned_ids <= set(window.ids), "a pinned message left the window"
+            assert pinned_ids <= set(window.ids()), "a pinned message left the window"
             if anthropic:
                 assert anthropic_pairing_ok(sent)
             else:
@@ -147,11 +147,11 @@ def test_random_sessions_keep_every_invariant(
             assert window._unmasked_tools == unmasked
             continue
         if kind == "pin":
-            ids = [i for i in window.ids if i >= 0]
+            ids = [i for i in window.ids() if i >= 0]
             if ids:
                 window.pin(ids[args[0] % len(ids)])
             continue
-        before = set(window.ids)
+        before = set(window.ids())
         try:
             if kind == "tools":
                 calls, size = args
@@ -177,7 +177,7 @@ def test_random_sessions_keep_every_invariant(
                         for block in result:
                             block["content"] = "error: output too large"
                         window.append({"role": "user", "content": result})
-                    appended |= set(window.ids) - before
+                    appended |= set(window.ids()) - before
                     continue
                 window.append(
                     {
@@ -213,7 +213,7 @@ def test_random_sessions_keep_every_invariant(
                     window.append(message)
         except ValueError as exc:
             assert "cannot be sent" in str(exc)
-        appended |= set(window.ids) - before
+        appended |= set(window.ids()) - before
     window.prepare()
     records = read_archive(archive.path) if archive.path.exists() else []
     archived = {
@@ -221,7 +221,7 @@ def test_random_sessions_keep_every_invariant(
         for r in records
         if r["reason"] in ("compacted", "evicted") and r["window_id"] >= 0
     }
-    kept = {i for i in window.ids if i >= 0}
+    kept = {i for i in window.ids() if i >= 0}
     assert kept | archived == appended
     assert not kept & archived
     for message in window.prepare():

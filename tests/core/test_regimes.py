@@ -251,13 +251,13 @@ def test_lone_surrogate_never_breaks_prepare(tmp_path: Any) -> None:
 def test_malformed_tool_calls_are_refused_and_change_nothing(tool_calls: Any, field: str) -> None:
     window = make_window()
     window.append({"role": "user", "content": "TASK: go"})
-    before = (window.messages, window.ids, window.tokens(), window.open_tool_calls)
+    before = (window.messages, window.ids(), window.tokens(), window.open_tool_calls)
     with pytest.raises(ValueError, match="message 1 \\(assistant\\)") as info:
         window.append({"role": "assistant", "content": None, "tool_calls": tool_calls})
     assert field in str(info.value)
-    assert (window.messages, window.ids, window.tokens(), window.open_tool_calls) == before
+    assert (window.messages, window.ids(), window.tokens(), window.open_tool_calls) == before
     window.append({"role": "assistant", "content": "fine"})  # the window still works
-    assert window.ids == [0, 1]
+    assert window.ids() == [0, 1]
 
 
 def test_a_result_before_its_call_does_not_leave_the_call_open_forever() -> None:
@@ -271,7 +271,7 @@ def test_a_result_before_its_call_does_not_leave_the_call_open_forever() -> None
     assert window.open_tool_calls == 0  # the next turn closes it: its group can go
     fill(window, turns=60)
     window.prepare()
-    assert 2 not in window.ids  # the unanswered call was compacted or evicted like any turn
+    assert 2 not in window.ids()  # the unanswered call was compacted or evicted like any turn
 
 
 # -- 4. Anthropic format -------------------------------------------------------------------------
@@ -477,12 +477,12 @@ def test_a_pinned_summary_outlives_max_summaries() -> None:
     window.append({"role": "user", "content": "TASK: go"})
     fill(window, turns=60)
     window.prepare()
-    first = next(i for i in window.ids if i < 0)
+    first = next(i for i in window.ids() if i < 0)
     window.pin(first)
     for round_ in range(1, 4):
         fill(window, turns=40, start=round_ * 100)
         window.prepare()
-    assert first in window.ids
+    assert first in window.ids()
     assert sum(1 for flag in window.is_summary() if flag) >= 2  # others came and went
 
 

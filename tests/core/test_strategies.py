@@ -43,7 +43,7 @@ def test_each_strategy_does_what_it_says(
     assert orphans(window.prepare()) == (set(), set())
     assert window.pressure() <= window.evict_at
     assert "TASK: investigate the logs" in [m.get("content") for m in window.messages]
-    kept = {i for i in window.ids if i >= 0}
+    kept = {i for i in window.ids() if i >= 0}
     gone = {
         r["window_id"]
         for r in read_archive(archive.path)

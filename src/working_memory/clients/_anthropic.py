@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import Any
 
-from ..protocols import LLMResponse, Message
+from ..protocols import LLMResponse, MessageDict
 from ._base import BaseClient, usage_counts
 from ._errors import EmptyResponse
 from ._prices import Price
@@ -99,7 +99,7 @@ def _as_text(block: Mapping[str, Any]) -> dict[str, Any]:
     return {"type": "text", "text": f"[tool result]: {_text_of(block.get('content'))}"}
 
 
-def to_anthropic(messages: Sequence[Message]) -> tuple[str | None, list[dict[str, Any]]]:
+def to_anthropic(messages: Sequence[MessageDict]) -> tuple[str | None, list[dict[str, Any]]]:
     """OpenAI-format chat messages as Anthropic's `(system, messages)`.
 
     - system and developer messages become the `system` string (joined in order);
@@ -248,7 +248,7 @@ class AnthropicClient(BaseClient):
             default_headers=dict(config.extra_headers) or None,
         )
 
-    def request_body(self, messages: Sequence[Message]) -> dict[str, Any]:
+    def request_body(self, messages: Sequence[MessageDict]) -> dict[str, Any]:
         """The keyword arguments for `messages.create` (without extra_body)."""
         system, converted = to_anthropic(messages)
         if not converted:
@@ -265,7 +265,7 @@ class AnthropicClient(BaseClient):
             body["temperature"] = config.temperature
         return body
 
-    def _call(self, messages: Sequence[Message], *, timeout: float, attempt: int = 0) -> Any:
+    def _call(self, messages: Sequence[MessageDict], *, timeout: float, attempt: int = 0) -> Any:
         return self._create(
             self._client.messages.create,
             self.request_body(messages),

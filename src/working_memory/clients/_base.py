@@ -14,7 +14,7 @@ from typing import Any, Self
 
 from .._numbers import token_count
 from .._redact import redact
-from ..protocols import LLMResponse, Message, Usage
+from ..protocols import LLMResponse, MessageDict, Usage
 from ._errors import ClientNotConfigured, EmptyResponse, LLMCallError, MalformedResponse
 from ._prices import Price, estimate_cost
 from ._retry import INITIAL_RETRY_DELAY_S, MAX_RETRY_AFTER_S, MAX_RETRY_DELAY_S, retry_wait
@@ -125,7 +125,7 @@ class BaseClient:
     # the call ----------------------------------------------------------------------------------
 
     def complete(
-        self, messages: Sequence[Message], *, deadline: float | None = None
+        self, messages: Sequence[MessageDict], *, deadline: float | None = None
     ) -> LLMResponse:
         """Send chat messages, return the reply. Raises LLMCallError (or a subclass) on failure,
         after up to `max_retries` retries; latency covers the retries too.
@@ -204,7 +204,7 @@ class BaseClient:
         """`text` without this client's key (however it was given) or any key-shaped string."""
         return redact(text, self._secret())
 
-    def _call(self, messages: Sequence[Message], *, timeout: float, attempt: int = 0) -> Any:
+    def _call(self, messages: Sequence[MessageDict], *, timeout: float, attempt: int = 0) -> Any:
         raise NotImplementedError
 
     def _parse(self, raw: Any, latency: float) -> LLMResponse:

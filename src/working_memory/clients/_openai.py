@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import Any
 
-from ..protocols import LLMResponse, Message
+from ..protocols import LLMResponse, MessageDict
 from ._base import BaseClient, usage_counts
 from ._errors import EmptyResponse
 from ._prices import Price
@@ -79,7 +79,7 @@ class OpenAIClient(BaseClient):
             default_headers=dict(config.extra_headers) or None,
         )
 
-    def request_body(self, messages: Sequence[Message]) -> dict[str, Any]:
+    def request_body(self, messages: Sequence[MessageDict]) -> dict[str, Any]:
         """The keyword arguments for `chat.completions.create` (without extra_body)."""
         config = self.config
         body: dict[str, Any] = {"model": config.model, "messages": [dict(m) for m in messages]}
@@ -92,7 +92,7 @@ class OpenAIClient(BaseClient):
             body[name] = config.max_tokens
         return body
 
-    def _call(self, messages: Sequence[Message], *, timeout: float, attempt: int = 0) -> Any:
+    def _call(self, messages: Sequence[MessageDict], *, timeout: float, attempt: int = 0) -> Any:
         if not messages:
             raise ValueError("complete() needs at least one message")
         return self._create(

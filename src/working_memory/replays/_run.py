@@ -27,11 +27,11 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..breakdown import Breakdown, exact_breakdown
-from ..events import WindowEvent
-from ..messages import SYSTEM_ROLES, content_text, count_orphans
+from ..events import Prepared, WindowEvent
+from ..messages import SYSTEM_ROLES, Message, content_text, count_orphans
 from ..pins import PinPolicy, PinReason
 from ..transcripts import (
     CORPUS_SUFFIXES,
@@ -97,7 +97,7 @@ TIMELINE_COLUMNS = (
 )
 
 # Called after every prepare(): (call number, the list prepare() returned, the window).
-CallHook = Callable[[int, list[dict[str, Any]], ManagedWindow], None]
+CallHook = Callable[[int, list[Message], ManagedWindow], None]
 
 
 class ReplayCancelled(RuntimeError):
@@ -113,7 +113,7 @@ class Replay:
     transcript: Transcript
     events: list[WindowEvent]
     real_compactions: list[tuple[int | None, RealCompaction]]
-    final_messages: list[dict[str, Any]]
+    final_messages: list[Message]
     final_ids: list[int]
     final_tokens: list[int]
     final_pin_reasons: list[PinReason | None]
@@ -259,7 +259,8 @@ class _Replayer:
         self.raw_prefix = 0
         self.raw_tokens: list[int] = []
         self.next_id = 0
-        self.event_mark = 0  # events up to here are already on a timeline row
+        self.index = 0  # the transcript message the current call precedes
+        self.window.observe(self.on_prepared)
         self.orphans = 0
         self.notes: list[str] = []
         self.oversized = 0
@@ -292,13 +293,20 @@ class _Replayer:
                 f"message {index}: the model was called with {window.open_tool_calls} tool "
                 f"call(s) still unanswered"
             )
-        sent = window.prepare()
-        call = window.calls
+        self.index = index
+        window.prepare()  # on_prepared() records the call
+
+    def on_prepared(self, prepared: Prepared) -> None:
+        """The window's observer: one timeline row per model call, from what the window
+        itself reports (what was sent, its events, its own breakdown), no copy of its rules."""
+        window = self.window
+        index = self.index
+        call = prepared.call
+        sent = prepared.sent
         self.orphans += window.unpaired()
         parts = window.breakdown()
-        total = window.tokens()
-        new_events = window.events[self.event_mark :]
-        self.event_mark = len(window.events)
+        total = prepared.tokens
+        new_events = prepared.events
         kinds = [e.kind for e in new_events]
         unmanaged = (
             self.raw_prefix + self.tools_tokens + self.per_request
@@ -326,7 +334,7 @@ class _Replayer:
         cols["messages"].append(len(window))
         cols["real_compaction"].append(False)
         if self.on_call is not None:
-            self.on_call(call, sent, window)
+            self.on_call(call, cast("list[Message]", sent), window)
 
     # -- one message ------------------------------------------------------------------------
     def append(self, index: int, message: dict[str, Any]) -> None:
@@ -467,7 +475,7 @@ def _with_progress(
 
 def _finish(state: _Replayer, name: str) -> Replay:
     window, cols = state.window, state.columns
-    ids = window.ids
+    ids = window.ids()
     present = set(ids)
     notes = list(state.notes)
     task_id = window.task_id
