@@ -4,8 +4,8 @@ White background, the Okabe-Ito palette (readable with every common colour-visio
 legends in rows below the plot (they wrap instead of scrolling and never cover a title), figures
 that take the panel's full width, and tables that wrap their cells instead of overflowing.
 It sits below replay and the workbench, so that both import it downward, and imports no
-third-party package: plots.py builds its plotly template from these
-values, the panels and report.py take their CSS from here.
+third-party package: replays/_plots.py builds its plotly template from these
+values, the panels and replays/_report.py take their CSS from here.
 """
 
 from __future__ import annotations

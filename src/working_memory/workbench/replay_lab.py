@@ -346,7 +346,7 @@ class ReplayLab:
 
     @staticmethod
     def _replace(widget: Any, figure: Any) -> None:
-        """Swap a FigureWidget's traces and layout for those of a plots.py figure."""
+        """Swap a FigureWidget's traces and layout for those of a replays figure."""
         with widget.batch_update():
             widget.data = ()
             widget.add_traces(list(figure.data))
