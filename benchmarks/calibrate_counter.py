@@ -118,7 +118,7 @@ class Fitted:
 # half a token; otherwise one odd block (box drawing in a tree listing) could cancel a message.
 FLOORS = {
     **dict.fromkeys(
-        ("latin_ext", "greek_rtl", "cyrillic", "indic", "symbols", "cjk", "hangul"), 0.5
+        ("latin_ext", "greek_rtl", "greek", "cyrillic", "indic", "symbols", "cjk", "hangul"), 0.5
     ),
     "high_space": -0.5,
 }
