@@ -71,35 +71,19 @@ def repeat_table(count: Callable[[str], int], length: int = 240) -> dict[str, fl
     return {c: round(length / max(count(c * length), 1), 3) for c in string.ascii_letters}
 
 
-# Where `calibrated.SINGLE` looks: CJK punctuation, kana, CJK ideographs, Hangul (U+3000 up to
-# the surrogates) and CJK compatibility and fullwidth forms.
-WIDE = (*range(0x3000, 0xD800), *range(0xF900, 0x10000))
+def single_table(count: Callable[[str], int]) -> str:
+    """`calibrated.SINGLE` for an exact tokenizer: the CJK, kana, Hangul and fullwidth
+    characters it spends one token on."""
+    from working_memory.calibrated import _WIDE_CODES
+
+    return "".join(chr(i) for i in _WIDE_CODES if count(chr(i)) == 1)
 
 
-def wide_tables(encoding: Any) -> tuple[str, str]:
-    """`calibrated.SINGLE` and `MERGED` for a tiktoken encoding: the characters in `WIDE` it
-    has a token for, and its tokens of two or more such characters or of a space and one or
-    more ('|'-separated)."""
-    single = "".join(chr(i) for i in WIDE if len(encoding.encode_ordinary(chr(i))) == 1)
-    wide = set(map(chr, WIDE))
-    words = set()
-    for piece in encoding._mergeable_ranks:
-        try:
-            word = piece.decode("utf-8")
-        except UnicodeDecodeError:  # a byte piece of a character
-            continue
-        chars = word[1:] if word.startswith(" ") else word
-        if len(word) > 1 and chars and all(c in wide for c in chars):
-            words.add(word)
-    return single, "|".join(sorted(words))
-
-
-def use_wide(single: str, merged: str) -> None:
-    """Make the estimator (and `features`) count with these tables (the fit needs them)."""
+def use_single(single: str) -> None:
+    """Make the estimator (and `features`) count with this table (the fit needs it)."""
     from working_memory import calibrated
 
     calibrated.SINGLE = single
-    calibrated.MERGED = merged
     calibrated._WIDE_RX = None
 
 
@@ -206,18 +190,13 @@ def main(argv: list[str] | None = None) -> int:
     truth = [exact.count(s.text) for s in fit_set]
     if args.counter == "cl100k" and truth != [s.cl100k for s in fit_set]:
         print("warning: the stored cl100k counts differ from tiktoken's", file=sys.stderr)
-    # The tables come from the vocabulary (a tiktoken encoding; kept as they are otherwise).
-    encoding = getattr(exact, "_encoding", None)
-    if encoding is not None:
-        use_wide(*wide_tables(encoding))
-    from working_memory import calibrated
-
+    single = single_table(exact.count)
+    use_single(single)
     fitted = fit(fit_set, truth, repeat_table(exact.count))
     print(f"# --- constants printed by benchmarks/calibrate_counter.py ({exact.name}) ---")
     print("RATES = (" + ", ".join(f"{r:g}" for r in fitted.rates) + ")")
     print("REPEAT = " + json.dumps(fitted.repeat).replace('"', "'"))
-    print(f"SINGLE = {calibrated.SINGLE!r}")
-    print(f"MERGED = {calibrated.MERGED!r}")
+    print(f"SINGLE = {single!r}")
     counter = fitted.counter()
     print("\n| class | band | n | mean | p5 | median | p95 |\n|---|---|---|---|---|---|---|")
     for (cls, band), (n, mean, p5, med, p95) in report(held, counter.count).items():  # type: ignore[attr-defined]
