@@ -98,6 +98,16 @@ def test_every_language_unbiased(held_out):
         assert 0.88 <= statistics.median(ratios) <= 1.13, language
 
 
+def test_a_few_accents_do_not_make_english_german(held_out):
+    # One '·' in a long English text counted its every long word as German's (17% over).
+    counter = ApproxCounter()
+    for s in held_out:
+        if s.cls == "prose" and not s.short and len(s.text) > 2000:
+            words = s.text.split(" ")
+            marked = " ".join([*words[:10], "café ·", *words[10:]])
+            assert counter.count(marked) - counter.count(s.text) <= 4
+
+
 def test_single_token_table_is_cl100k(corpus):
     """The shipped `SINGLE` is what `calibrate_counter.py` makes from the vocabulary."""
     try:
