@@ -30,7 +30,6 @@ from ..pins import (
     RegexCorrectionRule,
     tool_groups,
 )
-from ..spans import mask_victims
 from ..tokens import TokenCounter, get_counter
 from ..transcripts import Transcript, load_transcripts
 from ..window import ManagedWindow
@@ -370,13 +369,7 @@ def preview_window(
     sizes = window.message_tokens()
     masked: list[int] = []
     if strategy in ("mask", "hybrid") and window.pressure() > window.settings.compact_at:
-        entries = window._entries  # what prepare()'s masking pass reads
-        masked = mask_victims(
-            [e.result for e in entries],
-            [e.masked for e in entries],
-            [r is not None for r in reasons],
-            window.settings.keep_tool_results,
-        )
+        masked = window.masking_plan()  # what prepare()'s masking pass would hide
     evicted: list[int] = []
     if window.pressure() > window.settings.evict_at:
         start, end = span

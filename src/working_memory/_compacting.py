@@ -1,0 +1,241 @@
+"""Compaction: which span goes next, the summariser call, its backoff, the summary in place."""
+
+from __future__ import annotations
+
+import logging
+import math
+from collections.abc import Sequence
+from typing import Any, Literal
+
+from . import config
+from ._entry import Entry, unmasked_tool_count
+from ._evicting import EvictingWindow
+from ._numbers import token_count
+from ._redact import redact
+from .events import EventKind
+from .messages import (
+    summary_message,
+)
+from .pins import (
+    PinReason,
+)
+from .protocols import CompactionResult
+from .spans import find_span
+
+__all__ = ["CompactingWindow"]
+
+log = logging.getLogger("working_memory")
+
+
+class CompactingWindow(EvictingWindow):
+    """Compaction over the window's state (see `window.py`)."""
+
+    def _compact_while_over(self) -> None:
+        if self._clock() < self._retry_at:
+            return  # backing off after a failed summariser call; eviction still guards evict_at
+        if self._search_after is not None and self._appended_tokens < self._search_after:
+            return  # no span qualified, and not enough has arrived since to change that
+        for _ in range(self.settings.max_compactions_per_prepare):
+            if self.pressure() <= self.settings.compact_at:
+                return
+            outcome = self._compact_once()
+            if outcome in ("none", "failed"):
+                return
+            if outcome == "low_gain":
+                # Anti-thrash: a compaction that frees too little is not repeated.
+                self._evict_down_to(
+                    self._compact_to,
+                    reason=f"last compaction gained less than min_gain={self.settings.min_gain:.2f}; evicting instead",
+                )
+                return
+
+    def _eligible(self, reasons: Sequence[PinReason | None]) -> list[bool]:
+        open_groups = set(self._call_owner.values())
+        return [
+            reasons[i] is None and not entry.summary and entry.group not in open_groups
+            for i, entry in enumerate(self._entries)
+        ]
+
+    def next_span(self, *, regardless_of_pressure: bool = False) -> tuple[int, int]:
+        """Positions [start, end) of the span the next compaction would take; (0, 0) if none.
+
+        `regardless_of_pressure=True` previews the oldest compactable span (up to
+        `max_span_tokens`) even when the window is far under its threshold.
+        """
+        start, end, _ = self._find_span(self._eligible(self.pin_reasons()), regardless_of_pressure)
+        return start, end
+
+    def _span_cap(self) -> float:
+        # A span may always reach twice min_gain, or no span could qualify on a large window.
+        return max(self.settings.max_span_tokens, 2 * self.settings.min_gain * self._limit)
+
+    def _find_span(
+        self, eligible: Sequence[bool], regardless_of_pressure: bool = False
+    ) -> tuple[int, int, str]:
+        """The oldest span worth compacting (`spans.find_span`), with this window's settings."""
+        entries = self._entries
+        need = self.tokens() - self._compact_to * self._limit
+        min_tokens = self.settings.min_gain * self._limit
+        if regardless_of_pressure:
+            need, min_tokens = math.inf, 0
+        start, end, why = find_span(
+            [e.tokens for e in entries],
+            [e.group for e in entries],
+            [e.id for e in entries],
+            eligible,
+            need=need,
+            min_tokens=min_tokens,
+            cap=self._span_cap(),
+            min_span=self.settings.min_span,
+            max_messages=self._max_span,
+        )
+        return start, end, why
+
+    def _compact_once(self) -> Literal["none", "ok", "failed", "low_gain"]:
+        assert self._compactor is not None
+        start, end, why = self._find_span(self._eligible(self.pin_reasons()))
+        if end - start < self.settings.min_span:
+            # Search again only once min_gain's worth of new tokens has arrived: what blocks
+            # a span (pins, short runs) changes only as messages arrive.
+            wait = max(1, int(self.settings.min_gain * self._limit))
+            self._search_after = self._appended_tokens + wait
+            self._event(
+                "compaction_skipped",
+                0,
+                self.tokens(),
+                self.tokens(),
+                reason=f"{why}; next search after {wait} more tok",
+            )
+            return "none"
+        self._search_after = None
+        span_entries = self._entries[start:end]
+        span = [entry.message for entry in span_entries]
+        ids = [entry.id for entry in span_entries]
+        span_tokens = sum(entry.tokens for entry in span_entries)
+        tokens_before, pressure_before = self.tokens(), self.pressure()
+        # Archive first: whatever the summariser does next, the span is already safe.
+        reference, archive_error = self._archive(span, "compacted", ids)
+        if archive_error:
+            self._back_off(None)
+            self._event(
+                "compaction_failed",
+                0,
+                tokens_before,
+                tokens_before,
+                reason=f"{archive_error}; span kept",
+                ids=ids,
+            )
+            return "failed"
+        result = self._summarise(span)
+        spent = (token_count(result.prompt_tokens) or 0) + (
+            token_count(result.completion_tokens) or 0
+        )
+        self.summariser_tokens += spent
+        summary: dict[str, Any] | None = None
+        summary_tokens = 0
+        if result.nothing:
+            kind: EventKind = "nothing"
+            reason = result.reason if isinstance(result.reason, str) else ""
+        elif not isinstance(result.summary, str):
+            kind = "compaction_failed"
+            if result.summary is None:
+                reason = str(result.reason or "no summary")
+            else:
+                reason = f"summary is a {type(result.summary).__name__}, not text"
+        else:
+            summary = summary_message(len(span), result.summary, reference)
+            summary_tokens = self.budget.message_tokens(summary)
+            kind, reason = "compacted", f"{span_tokens} -> {summary_tokens} tok"
+            if summary_tokens >= span_tokens:
+                kind = "compaction_failed"
+                reason = (
+                    f"summary ({summary_tokens} tok) not smaller than its span "
+                    f"({span_tokens} tok); span evicted"
+                )
+                summary, summary_tokens = None, 0  # nothing inserted, nothing counted
+        failed_call = kind == "compaction_failed" and (
+            not isinstance(result.summary, str) or bool(result.error)
+        )
+        if failed_call:
+            reason += self._back_off(result)
+        else:
+            self._failures = 0
+        # Without a usable summary the span is evicted (it is already archived).
+        self._replace(start, end, summary, summary_tokens)
+        self._event(
+            kind,
+            len(span),
+            tokens_before,
+            self.tokens(),
+            pressure_before=pressure_before,
+            reason=reason,
+            ids=ids,
+            archive=reference,
+            summariser_tokens=spent,
+        )
+        if kind == "nothing":
+            return "ok"
+        if kind == "compaction_failed":
+            return "failed"
+        self._evict_old_summaries()
+        if pressure_before - self.pressure() < self.settings.min_gain:
+            return "low_gain"
+        return "ok"
+
+    def _summarise(self, span: list[dict[str, Any]]) -> CompactionResult:
+        """The compactor's result, whatever it does: a raise or a wrong return is a failure."""
+        assert self._compactor is not None
+        try:
+            result = self._compactor.compact(span)
+        except Exception as exc:
+            return CompactionResult(
+                None,
+                reason=f"compactor raised {type(exc).__name__}: {redact(str(exc))[:300]}",
+                error=type(exc).__name__,
+            )
+        if not isinstance(result, CompactionResult):
+            return CompactionResult(
+                None,
+                reason=f"compactor returned {type(result).__name__}, not a CompactionResult",
+                error="TypeError",
+            )
+        return result
+
+    def _back_off(self, result: CompactionResult | None) -> str:
+        """Do not call the summariser again for a while; the event's reason says how long."""
+        asked = getattr(result, "retry_after", None)
+        if isinstance(asked, int | float) and math.isfinite(asked) and asked > 0:
+            delay = min(float(asked), config.COMPACT_BACKOFF_MAX_S)
+        else:
+            delay = min(config.COMPACT_BACKOFF_S * 2**self._failures, config.COMPACT_BACKOFF_MAX_S)
+        self._failures += 1
+        self._retry_at = self._clock() + delay
+        return f"; summariser not called again for {delay:g} s"
+
+    def _evict_old_summaries(self) -> None:
+        pinned = self._explicit | self._pins.explicit
+        # A summary the user pinned stays, and does not count against max_summaries.
+        summaries = [e for e in self._entries if e.summary and e.id not in pinned]
+        surplus = summaries[: max(0, len(summaries) - self.settings.max_summaries)]
+        if surplus:
+            self._remove(
+                {entry.group for entry in surplus},
+                reason=f"more than max_summaries={self.settings.max_summaries} summaries; oldest evicted",
+            )
+
+    def _replace(
+        self, start: int, end: int, summary: dict[str, Any] | None, tokens: int = 0
+    ) -> None:
+        self._categories = None
+        removed = sum(entry.tokens for entry in self._entries[start:end])
+        replacement: list[Entry] = []
+        if summary is not None:
+            summary_id = self._next_summary_id
+            self._next_summary_id -= 1
+            replacement.append(
+                Entry(summary_id, summary, tokens, summary_id, 0, summary=True, role="user")
+            )
+        self._unmasked_tools -= unmasked_tool_count(self._entries[start:end])
+        self._entries[start:end] = replacement
+        self._messages[start:end] = [entry.message for entry in replacement]
+        self._message_tokens += tokens - removed

@@ -1,0 +1,173 @@
+"""Eviction of whole tool groups and observation masking: the passes that drop or hide."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from ._entry import Entry, unmasked_tool_count
+from ._window_base import WindowBase
+from .messages import (
+    map_tool_results,
+    tool_calls,
+)
+from .spans import eviction_plan, mask_victims
+
+__all__ = ["EvictingWindow"]
+
+log = logging.getLogger("working_memory")
+
+
+class EvictingWindow(WindowBase):
+    """Eviction and masking over the window's state (see `window.py`)."""
+
+    def eviction_plan(
+        self,
+        target: float | None = None,
+        *,
+        spare: tuple[int, int] = (0, 0),
+        freed_first: int = 0,
+    ) -> list[int]:
+        """Positions of the messages eviction would drop to bring pressure down to `target`
+        (default `evict_to`): whole unpinned tool groups, oldest first, summaries last.
+        The groups of positions [start, end) in `spare` (a span about to be compacted) are
+        kept, and `freed_first` tokens (what its compaction frees) are counted as already
+        gone. Plans only; nothing is changed."""
+        target = self._evict_to if target is None else target
+        entries = self._entries
+        need = self.tokens() - target * self._limit - freed_first
+        chosen = self._plan_eviction(need, spare=spare)
+        return [i for i, e in enumerate(entries) if e.group in chosen]
+
+    def _plan_eviction(self, need: float, *, spare: tuple[int, int] = (0, 0)) -> set[int]:
+        if need <= 0:
+            return set()
+        entries = self._entries
+        reasons = self.pin_reasons()
+        blocked = {entries[i].group for i in range(len(entries)) if reasons[i] is not None}
+        blocked.update(self._call_owner.values())
+        blocked.update(e.group for e in entries[spare[0] : spare[1]])
+        return eviction_plan(
+            [e.tokens for e in entries],
+            [e.group for e in entries],
+            [e.summary for e in entries],
+            blocked,
+            need,
+        )
+
+    def _evict_down_to(self, target: float, *, reason: str) -> None:
+        """Drop whole unpinned tool groups, oldest first, summaries last, in one pass."""
+        chosen = self._plan_eviction(self.tokens() - target * self._limit)
+        if chosen:
+            self._remove(chosen, reason=reason)
+
+    def _remove(self, groups: set[int], *, reason: str) -> None:
+        """Archive, then drop, every entry of the given groups, in one pass."""
+        tokens_before, pressure_before = self.tokens(), self.pressure()
+        leaving = [entry for entry in self._entries if entry.group in groups]
+        ids = [entry.id for entry in leaving]
+        reference, archive_error = self._archive([e.message for e in leaving], "evicted", ids)
+        if archive_error:
+            # Nothing leaves that is not safely archived; the over_budget event follows.
+            self._event(
+                "evicted",
+                0,
+                tokens_before,
+                tokens_before,
+                reason=f"{archive_error}; nothing evicted",
+            )
+            return
+        self._unmasked_tools -= unmasked_tool_count(leaving)
+        self._categories = None
+        self._entries = [entry for entry in self._entries if entry.group not in groups]
+        self._messages = [entry.message for entry in self._entries]
+        self._message_tokens -= sum(entry.tokens for entry in leaving)
+        self._event(
+            "evicted",
+            len(leaving),
+            tokens_before,
+            self.tokens(),
+            pressure_before=pressure_before,
+            reason=reason,
+            ids=ids,
+            archive=reference,
+        )
+
+    def masking_plan(self) -> list[int]:
+        """Positions of the tool results a masking pass would hide now (the unpinned results
+        older than the last `keep_tool_results`); nothing is changed."""
+        entries = self._entries
+        return mask_victims(
+            [e.result for e in entries],
+            [e.masked for e in entries],
+            [reason is not None for reason in self.pin_reasons()],
+            self.settings.keep_tool_results,
+        )
+
+    def _mask_old_tool_results(self) -> None:
+        """Observation masking: tool results older than the last `keep_tool_results` become a
+        one-line placeholder naming the tool and the size dropped (the original is archived).
+        A result already smaller than its placeholder is left as it is, and never tried again."""
+        entries = self._entries
+        victims = self.masking_plan()
+        names = self._tool_names()
+        tokens_before, pressure_before = self.tokens(), self.pressure()
+
+        def masked(entry: Entry, where: str) -> dict[str, Any]:
+            def placeholder(text: str, call_id: str) -> str:
+                name = names.get(call_id, "tool")
+                return f"[{name} result masked: {len(text)} chars dropped{where}]"
+
+            return map_tool_results(entry.message, placeholder)
+
+        # Only what the placeholder shrinks is archived and replaced (judged with room for
+        # the archive reference the placeholder will name).
+        room = "; full text in " + "x" * 60 if self.archive is not None else ""
+        shrink: list[int] = []
+        for i in victims:
+            entry = entries[i]
+            if self.budget.message_tokens(masked(entry, room)) < entry.tokens:
+                shrink.append(i)
+            else:
+                entry.masked = True  # as small as its placeholder: nothing to hide
+                self._unmasked_tools -= 1
+        if shrink:
+            ids = [entries[i].id for i in shrink]
+            reference, archive_error = self._archive(
+                [entries[i].message for i in shrink], "masked", ids
+            )
+            if not archive_error:
+                where = f"; full text in {reference}" if reference else ""
+                for i in shrink:
+                    entry = entries[i]
+                    new = masked(entry, where)
+                    tokens = self.budget.message_tokens(new)
+                    self._message_tokens += tokens - entry.tokens
+                    entry.message, entry.tokens, entry.masked = new, tokens, True
+                    self._categories = None
+                    self._unmasked_tools -= 1
+                    self._messages[i] = new
+                self._event(
+                    "masked",
+                    len(shrink),
+                    tokens_before,
+                    self.tokens(),
+                    pressure_before=pressure_before,
+                    reason=f"kept the last {self.settings.keep_tool_results} tool results",
+                    ids=ids,
+                    archive=reference,
+                )
+        if self.pressure() > self.settings.compact_at:
+            # Still over: mask again only once min_gain's worth of new tokens has arrived,
+            # so that prepare() stays amortised O(1) between the thresholds.
+            self._mask_after = self._appended_tokens + max(
+                1, int(self.settings.min_gain * self._limit)
+            )
+
+    def _tool_names(self) -> dict[str, str]:
+        names: dict[str, str] = {}
+        for entry in self._entries:
+            for ident, name in tool_calls(entry.message):
+                if ident is not None:
+                    names[ident] = name
+        return names
