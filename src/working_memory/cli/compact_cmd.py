@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..compaction import TEMPLATES, Compactor, SpanCompactor, get_template, render_span
+from ..compaction import TEMPLATES, SpanCompactor, get_template, make_summariser, render_span
 from ..window import ManagedWindow
 from ._common import add_policy_options, budget_from, pins_from, positive_int
 
@@ -85,15 +85,13 @@ def _span(args: argparse.Namespace, messages: list[dict[str, Any]]) -> tuple[int
 
 
 def _compactor(args: argparse.Namespace, template: str) -> tuple[SpanCompactor, str]:
+    client = None
     if args.client != "offline":
         from ..clients import client_from_env
 
         client = client_from_env(args.env_file, required=args.client == "env")
-        if client is not None:
-            return Compactor(client, word_limit=args.word_limit, prompt=template), repr(client)
-    from ..compaction import ExtractiveCompactor
-
-    return ExtractiveCompactor(word_limit=args.word_limit), "offline extractive compactor"
+    label = repr(client) if client is not None else "offline extractive compactor"
+    return make_summariser(client, word_limit=args.word_limit, prompt=template), label
 
 
 def run(args: argparse.Namespace) -> int:

@@ -7,7 +7,6 @@ import itertools
 import json
 from typing import Any
 
-from ..compaction import SpanCompactor
 from ..transcripts import SIM_TOOLS, synthetic_session
 from ..window import ManagedWindow
 from ._common import add_policy_options, policy_from, positive_int, sparkline
@@ -35,18 +34,12 @@ def add_parser(subparsers: Any) -> None:
     parser.set_defaults(run=run)
 
 
-def offline_compactor() -> SpanCompactor:
-    from ..compaction import ExtractiveCompactor
-
-    return ExtractiveCompactor()
-
-
 def simulate(args: argparse.Namespace) -> dict[str, Any]:
     policy = policy_from(args)
     window = ManagedWindow(
         policy.budget(),
         policy.pin_policy(),
-        offline_compactor(),
+        policy.compactor(),  # the offline summariser: no token spent
         policy.window_settings(),
         tools=SIM_TOOLS,
     )

@@ -63,6 +63,7 @@ from ._prompts import (
     template_problems,
 )
 from ._span_state import SpanState, span_state
+from ._summariser import make_summariser
 
 __all__ = [
     "COLUMNS",
@@ -106,6 +107,7 @@ __all__ = [
     "get_template",
     "judge_summary",
     "make_probes",
+    "make_summariser",
     "offline_prompt_warning",
     "probe_summary",
     "render_prompt",

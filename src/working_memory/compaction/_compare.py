@@ -26,9 +26,9 @@ from ..protocols import LLMClient
 from ..tokens import TokenCounter, get_counter
 from ._compactor import CompactionResult, Compactor, SpanCompactor, render_span
 from ._evaluate import _prepare, _PreparedSpan, _score, probe_summary
-from ._extractive import ExtractiveCompactor
 from ._facts import span_text
-from ._prompts import TARGET_COMPRESSION, get_template, summary_word_limit
+from ._prompts import summary_word_limit
+from ._summariser import make_summariser
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -90,16 +90,8 @@ class Variant:
 
     def compactor(self) -> SpanCompactor:
         """Build the compactor; raises ValueError/TypeError for a bad template or setting."""
-        if self.client is None:
-            if self.word_limit is None:  # the same target compression the prompts use
-                settings = {"compression": TARGET_COMPRESSION, **dict(self.settings)}
-                return ExtractiveCompactor(**settings)
-            return ExtractiveCompactor(self.word_limit, **dict(self.settings))
-        return Compactor(
-            self.client,
-            word_limit=self.word_limit,
-            prompt=get_template(self.prompt),
-            **dict(self.settings),
+        return make_summariser(
+            self.client, word_limit=self.word_limit, prompt=self.prompt, **dict(self.settings)
         )
 
 

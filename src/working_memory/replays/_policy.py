@@ -247,15 +247,10 @@ class Policy(WindowSettings):
         """The summariser: offline extractive, an LLM client's, or None (eviction only)."""
         if self.summariser == "none":
             return None
-        if self.summariser == "client":
-            from ..compaction import Compactor, get_template
+        from ..compaction import make_summariser
 
-            return Compactor(
-                self.client, word_limit=self.word_limit, prompt=get_template(self.prompt)
-            )
-        from ..compaction import ExtractiveCompactor
-
-        return ExtractiveCompactor(self.word_limit)
+        client = self.client if self.summariser == "client" else None
+        return make_summariser(client, word_limit=self.word_limit, prompt=self.prompt)
 
     def build_window(
         self,
