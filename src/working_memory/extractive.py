@@ -39,6 +39,29 @@ DECISION_CUES = re.compile(
     r"rather than|not supported|workaround)\b",
     re.IGNORECASE,
 )
+# A word each cue needs, lower-cased: `_is_decision` tests these at C speed before the regex
+# (~1 µs a line against ~6 µs); only ASCII text, where lower() is exactly what IGNORECASE
+# folds (outside ASCII, "ſ" matches "s" and "K" matches "k").
+_CUE_WORDS = (
+    "decid", "decision", "cho", "instead", "going with", "switch", "must", "never", "always",
+    "do not", "don't", "doesn't work", "won't", "should", "avoid", "prefer", "root cause",
+    "the fix", "fixed by", "because", "rule", "wrong", "actually", "rather than",
+    "not supported", "workaround",
+)  # fmt: skip
+
+
+def _is_decision(text: str) -> bool:
+    """Whether DECISION_CUES finds a cue in `text` (the same answer, cheaper on most lines)."""
+    if text.isascii():
+        lowered = text.lower()
+        for word in _CUE_WORDS:  # a loop, not any(): no generator to build per line
+            if word in lowered:
+                break
+        else:
+            return False
+    return DECISION_CUES.search(text) is not None
+
+
 _LABELS = {
     "user": "user:",
     "assistant": "assistant:",
@@ -103,7 +126,7 @@ def span_lines(span: Sequence[Mapping[str, Any]], *, max_line_words: int = 40) -
                         text=piece,
                         facts=facts,
                         words=len(piece.split()),
-                        decision=bool(DECISION_CUES.search(piece)),
+                        decision=_is_decision(piece),
                     )
                 )
     return lines
@@ -164,11 +187,13 @@ def _token_facts(token: str) -> frozenset[str]:
 
 
 def _read_token(token: str) -> frozenset[str]:
-    # Bare numbers ("2024", and "3178," from a list) are the tokens a session has most of;
-    # these two shortcuts give what find_facts gives them (tests/compaction check that).
+    # Bare numbers ("2024", "3178,", "12:") are the tokens a session has most of, most of them
+    # seen once; these two shortcuts give what find_facts gives them (tests/compaction check).
     if token.isdecimal():
         return frozenset((f"number:{token}",)) if len(token) >= 4 else _EMPTY
-    if token[-1] == "," and token[:-1].isdecimal():
+    # "3178," from a list, "Step 12:" and "in 2024." end a number with a character that the
+    # number patterns refuse after it: no fact, whatever the digits.
+    if token[-1] in ",.:" and token[:-1].isdecimal():
         return _EMPTY
     # "src/app.py:235:" has the facts of "src/app.py" (a number after ":" is not a fact),
     # and a traceback or a linter names a file at many lines.
@@ -233,7 +258,6 @@ def _fast_lines(span: Sequence[Mapping[str, Any]], max_line_words: int) -> tuple
     """
     lines: list[_Line] = []
     dropped = 0
-    search = DECISION_CUES.search
     for segment in span_segments(span):
         kind = segment.kind
         index = segment.index
@@ -255,7 +279,7 @@ def _fast_lines(span: Sequence[Mapping[str, Any]], max_line_words: int) -> tuple
                 if tool and not facts:
                     dropped += 1
                     continue
-                decision = not tool and search(piece) is not None
+                decision = not tool and _is_decision(piece)
                 lines.append(_Line(len(lines), index, kind, piece, facts, count, decision))
     return lines, len(lines) + dropped
 
