@@ -123,7 +123,10 @@ class RegexCorrectionRule:
             return False
         if self.keywords is not None:
             low = text.lower()
-            if not any(word in low for word in self.keywords):
+            for word in self.keywords:  # a loop, not any(): no generator per turn
+                if word in low:
+                    break
+            else:
                 return False
         return bool(self._free.search(text))
 
@@ -179,13 +182,19 @@ class PinPolicy:
             return STATIC_SYSTEM
         if role != "user" and role != "assistant":
             return 0
-        if role == "assistant" and any(name in self.plan_tools for _, name in _tool_calls(message)):
-            return STATIC_PLAN
-        # A turn of tool results is not something a person typed: no correction, no plan.
-        if is_tool_result_turn(message):
-            return 0
-        text, _ = content_text(message.get("content"))
-        if not text or is_summary_text(text):
+        text = message.get("content")
+        if type(text) is not str or "tool_calls" in message:
+            # Blocks or calls; a plain string turn (the common case) has neither to look at.
+            if role == "assistant" and any(
+                name in self.plan_tools for _, name in _tool_calls(message)
+            ):
+                return STATIC_PLAN
+            # A turn of tool results is not something a person typed: no correction, no plan.
+            if is_tool_result_turn(message):
+                return 0
+            text, _ = content_text(text)
+        # The marker opens with "[": most turns skip its regex.
+        if not text or (text[0] == "[" and is_summary_text(text)):
             return 0
         flags = 0
         if role == "user" and self.correction_rule.matches(text):
