@@ -236,7 +236,10 @@ def _read_line(line: str) -> tuple[frozenset[str], int]:
     if _multi_word(line):
         return _keys(found.fact for found in find_facts("\n" + line)), len(words)
     # map over the C-level token cache: a token seen before costs no Python bytecode.
-    if not words or max(map(len, words)) > _CACHED_TOKEN_CHARS:
+    # (A line no longer than a cached token holds no longer token: no max() to take.)
+    if len(line) > _CACHED_TOKEN_CHARS and (
+        not words or max(map(len, words)) > _CACHED_TOKEN_CHARS
+    ):
         return _EMPTY.union(*map(_token_facts, words)), len(words)
     return _EMPTY.union(*map(_cached_token, words)), len(words)
 
@@ -258,6 +261,8 @@ def _fast_lines(span: Sequence[Mapping[str, Any]], max_line_words: int) -> tuple
     """
     lines: list[_Line] = []
     dropped = 0
+    cached_line = _cached_line
+    make = tuple.__new__  # a _Line from a tuple, without NamedTuple's keyword __new__
     for segment in span_segments(span):
         kind = segment.kind
         index = segment.index
@@ -266,16 +271,23 @@ def _fast_lines(span: Sequence[Mapping[str, Any]], max_line_words: int) -> tuple
             text = raw.strip()
             if not text:
                 continue
-            facts, count = _line_facts(text)
-            if count <= max_line_words:
-                pieces = [(text, facts, count)]
-            else:  # a long line is cut into verbatim runs, as span_lines cuts it
-                words = text.split()
-                pieces = []
-                for i in range(0, count, max_line_words):
-                    piece = " ".join(words[i : i + max_line_words])
-                    pieces.append((piece, *_line_facts(piece)))
-            for piece, facts, count in pieces:
+            # _line_facts, inlined: this loop runs once per line of every compacted span.
+            if len(text) <= _CACHED_LINE_CHARS:
+                facts, count = cached_line(text)
+            else:
+                facts, count = _read_line(text)
+            if count <= max_line_words:  # one piece, the common case: no list to build
+                if tool and not facts:
+                    dropped += 1
+                    continue
+                decision = not tool and _is_decision(text)
+                lines.append(make(_Line, (len(lines), index, kind, text, facts, count, decision)))
+                continue
+            # a long line is cut into verbatim runs, as span_lines cuts it
+            words = text.split()
+            for i in range(0, count, max_line_words):
+                piece = " ".join(words[i : i + max_line_words])
+                facts, count = _line_facts(piece)
                 if tool and not facts:
                     dropped += 1
                     continue
