@@ -579,6 +579,7 @@ class ExtractiveCompactor:
         # and would be skipped as seen once that is chosen: only the first copy is queued.
         heap: list[tuple[float, int]] = []
         queued: set[tuple[str, bool, bool]] = set()
+        first_gains: dict[tuple[frozenset[str], bool, bool], float] = {}
         for line in lines:
             if not (line.facts or line.decision):
                 continue
@@ -590,7 +591,12 @@ class ExtractiveCompactor:
             if copy in queued:
                 continue
             queued.add(copy)
-            g = gain(line)
+            # Before anything is chosen a line's gain depends on its facts, kind and decision
+            # flag alone; lines of a session share fact sets (the same file, the same ids).
+            first = (line.facts, line.kind == "tool", line.decision)
+            g = first_gains.get(first)
+            if g is None:
+                g = first_gains[first] = gain(line)
             if g > 0:
                 costs[line.order] = cost = max(1, cost_of(line))
                 heap.append((-g / cost, line.order))
