@@ -7,6 +7,8 @@ import os
 import string
 import subprocess
 import sys
+from collections import Counter
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
@@ -221,3 +223,19 @@ def test_long_lines_and_tokens_are_read_but_not_cached() -> None:
     assert _token_facts(blob) == frozenset(
         f"{f.fact.kind}:{f.fact.value}" for f in find_facts(" " + blob)
     )
+
+
+def test_a_decision_line_outranks_a_plain_line_with_the_same_facts() -> None:
+    """Lines sharing a fact set share their first score, but a decision earns its bonus: the
+    score is kept per fact set, kind and decision flag, never per fact set alone."""
+    span = [
+        {"role": "assistant", "content": "Reading src/app_main.py and lib/util_x.py now."},
+        {"role": "assistant", "content": "Reading src/app_main.py and lib/util_x.py instead."},
+    ]
+    lines, _ = _fast_lines(span, 40)
+    assert [ln.decision for ln in lines] == [False, True]
+    assert lines[0].facts == lines[1].facts
+    compactor = ExtractiveCompactor(word_limit=50)
+    counts = Counter(chain.from_iterable(ln.facts for ln in lines))
+    chosen = compactor._select(lines, counts, 7, set(), set(), lambda ln: ln.words)
+    assert [ln.text for ln in chosen] == [lines[1].text]
