@@ -20,6 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from naive_window import NaiveWindow
 
 from working_memory import Budget, ExtractiveCompactor, ManagedWindow, PinPolicy
+from working_memory.compaction._extractive import _clear_caches
 
 BUDGET = Budget(window=128_000, counter="estimate")
 
@@ -176,7 +177,15 @@ def main() -> None:
         "\n|---:|---:|---:|---:|---:|---:|---:|---:|"
     )
     for n in [5_000] if args.quick else [5_000, 20_000]:
-        (np_, nl), (mp, ml), summarising, compactions = short_message_loop(n)
+        # At 5,000 the managed window's whole prepare() time is a few tens of ms, so one
+        # scheduler hiccup moves it by half: best of 3 runs there, for both windows alike
+        # (the compactor's caches cleared before each, so that no run reads warm lines).
+        runs = []
+        for _ in range(3 if n <= 5_000 else 1):
+            _clear_caches()
+            runs.append(short_message_loop(n))
+        (np_, nl) = min(run[0] for run in runs)
+        (mp, ml), summarising, compactions = min((run[1], run[2], run[3]) for run in runs)
         logic = mp - summarising
         print(
             f"| {n:,} | {np_:,.3f} s | {mp:,.4f} s ({logic:,.4f} s) | {np_ / mp:,.0f}x "

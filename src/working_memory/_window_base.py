@@ -231,7 +231,7 @@ class WindowBase:
         entries = self._entries
         return resolve_pins(
             self._pins,
-            roles=[str(e.message.get("role")) for e in entries],
+            roles=[e.role for e in entries],
             static=[e.flags for e in entries],
             ids=[e.id for e in entries],
             summary=[e.summary for e in entries],

@@ -184,6 +184,8 @@ def tool_result_ids(message: Mapping[str, Any]) -> list[str]:
         ident = message.get("tool_call_id")
         return [] if ident is None else [str(ident)]
     if role == "user":
+        if type(message.get("content")) is str:
+            return []  # a typed turn: no blocks, and appends see these most
         return [
             str(block["tool_use_id"])
             for block in _blocks(message, "tool_result")

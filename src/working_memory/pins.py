@@ -123,7 +123,10 @@ class RegexCorrectionRule:
             return False
         if self.keywords is not None:
             low = text.lower()
-            if not any(word in low for word in self.keywords):
+            for word in self.keywords:  # a loop, not any(): no generator per turn
+                if word in low:
+                    break
+            else:
                 return False
         return bool(self._free.search(text))
 
@@ -181,13 +184,19 @@ class PinPolicy:
             return STATIC_SYSTEM
         if role != "user" and role != "assistant":
             return 0
-        if role == "assistant" and any(name in self.plan_tools for _, name in _tool_calls(message)):
-            return STATIC_PLAN
-        # A turn of tool results is not something a person typed: no correction, no plan.
-        if is_tool_result_turn(message):
-            return 0
-        text, _ = content_text(message.get("content"))
-        if not text or is_summary_text(text):
+        text = message.get("content")
+        if type(text) is not str or "tool_calls" in message:
+            # Blocks or calls; a plain string turn (the common case) has neither to look at.
+            if role == "assistant" and any(
+                name in self.plan_tools for _, name in _tool_calls(message)
+            ):
+                return STATIC_PLAN
+            # A turn of tool results is not something a person typed: no correction, no plan.
+            if is_tool_result_turn(message):
+                return 0
+            text, _ = content_text(text)
+        # The marker opens with "[": most turns skip its regex.
+        if not text or (text[0] == "[" and is_summary_text(text)):
             return 0
         flags = 0
         if role == "user" and self.correction_rule.matches(text):
@@ -236,50 +245,48 @@ def resolve_pins(
     """
     count = len(roles)
     reasons: list[PinReason | None] = [None] * count
-    latest_plan = -1
-    if policy.pin_plan:
-        for index in range(count - 1, -1, -1):
-            if static[index] & STATIC_PLAN and not summary[index]:
-                latest_plan = index
-                break
-    recent_from = count - policy.keep_recent
+    # Each rule marks only the positions it pins, the weakest rule first so that a stronger
+    # one overwrites it (system > task > plan > correction > explicit > recent): the window
+    # calls this at every compaction and eviction, and a pass per position over a window of
+    # thousands of messages was most of that cost. Flagged messages are few: found once.
+    flagged = [index for index, flags in enumerate(static) if flags]
+    marked: list[int] = []  # positions pinned by a rule other than "recent"
+    recent_from = max(0, count - policy.keep_recent)
+    if recent_from < count:
+        reasons[recent_from:] = ["recent"] * (count - recent_from)
     all_explicit = explicit | policy.explicit
-    # Corrections accumulate over a long session; only the latest few stay pinned (older ones
-    # are compacted, and the summarisers keep user corrections verbatim).
-    first_correction = 0
-    if policy.pin_corrections and policy.max_corrections is not None:
-        remaining = policy.max_corrections
-        first_correction = count
-        for index in range(count - 1, -1, -1):
-            if remaining <= 0:
-                break
-            if static[index] & STATIC_CORRECTION and not summary[index]:
-                first_correction = index
-                remaining -= 1
-    for index in range(count):
-        flags = static[index]
-        reason: PinReason | None = None
-        if policy.pin_system and flags & STATIC_SYSTEM:
-            reason = "system"
-        elif policy.pin_task and task_id is not None and ids[index] == task_id:
-            reason = "task"
-        elif index == latest_plan:
-            reason = "plan"
-        elif (
-            policy.pin_corrections
-            and flags & STATIC_CORRECTION
-            and not summary[index]
-            and index >= first_correction
-        ):
-            reason = "correction"
-        elif ids[index] in all_explicit:
-            reason = "explicit"
-        elif index >= recent_from:
-            reason = "recent"
-        reasons[index] = reason
+    if all_explicit:
+        pinned = [i for i, ident in enumerate(ids) if ident in all_explicit]
+        for index in pinned:
+            reasons[index] = "explicit"
+        marked += pinned
+    if policy.pin_corrections:
+        corrections = [i for i in flagged if static[i] & STATIC_CORRECTION and not summary[i]]
+        # Corrections accumulate over a long session; only the latest few stay pinned (older
+        # ones are compacted, and the summarisers keep user corrections verbatim).
+        if policy.max_corrections is not None:
+            corrections = corrections[max(0, len(corrections) - policy.max_corrections) :]
+        for index in corrections:
+            reasons[index] = "correction"
+        marked += corrections
+    if policy.pin_plan:
+        plans = [i for i in flagged if static[i] & STATIC_PLAN and not summary[i]]
+        if plans:
+            reasons[plans[-1]] = "plan"
+            marked.append(plans[-1])
+    if policy.pin_task and task_id is not None and task_id in ids:
+        index = ids.index(task_id)  # ids are unique
+        reasons[index] = "task"
+        marked.append(index)
+    if policy.pin_system:
+        for index in flagged:
+            if static[index] & STATIC_SYSTEM:
+                reasons[index] = "system"
+                marked.append(index)
     # A group is pinned whole: its other members are pinned as "group".
-    pinned_groups = {groups[i] for i in range(count) if reasons[i] is not None}
-    for index in range(count):
-        if reasons[index] is None and groups[index] in pinned_groups:
+    pinned_groups = {groups[i] for i in range(recent_from, count)}
+    pinned_groups.update(groups[i] for i in marked)
+    for index in [i for i, group in enumerate(groups) if group in pinned_groups]:
+        if reasons[index] is None:
             reasons[index] = "group"
     return reasons

@@ -36,11 +36,12 @@ def find_span(
     skipped and the next run considered.
     """
     count = len(tokens)
-    group_tokens: Counter[int] = Counter()
-    group_sizes: Counter[int] = Counter()
-    for size, group in zip(tokens, groups, strict=True):
-        group_tokens[group] += size
-        group_sizes[group] += 1
+    if len(groups) != count:
+        raise ValueError(f"find_span: {count} token counts but {len(groups)} groups")
+    # Sizes by a C-level count; a group's tokens are summed only when the walk reaches it
+    # whole (its members are then exactly the next `size` positions), since a span is found
+    # near the start and most of the window is never walked.
+    group_sizes = Counter(groups)
     max_messages = count if max_messages is None else max_messages
     best, runs = 0, 0
     index = 0
@@ -62,11 +63,12 @@ def find_span(
                 eligible[j] and groups[j] == group for j in range(position + 1, position + size)
             ):
                 break
+            group_total = tokens[position] if size == 1 else sum(tokens[position : position + size])
             if position > start and (
-                total + group_tokens[group] > cap or position + size - start > max_messages
+                total + group_total > cap or position + size - start > max_messages
             ):
                 break
-            total += group_tokens[group]
+            total += group_total
             position += size
             if total >= need:
                 break

@@ -59,7 +59,8 @@ class ManagedWindow(CompactingWindow):
         message = dict(message)
         # The window owns what it holds: a caller that keeps filling its own list of blocks
         # must not change what was counted.
-        if isinstance(message.get("content"), list):
+        content = message.get("content")
+        if isinstance(content, list):
             message["content"] = [
                 dict(b) if isinstance(b, Mapping) else b for b in message["content"]
             ]
@@ -84,7 +85,11 @@ class ManagedWindow(CompactingWindow):
         for before, after, dropped in cuts:
             self._event("truncated", 1, before, after, reason=f"{dropped} chars", archive=reference)
         self._next_id += 1
-        if answered or self._call_owner or role == "assistant":
+        if (
+            answered
+            or self._call_owner
+            or (role == "assistant" and ("tool_calls" in message or type(content) is not str))
+        ):
             group = self._pair(entry_id, message, answered)
         else:
             group = entry_id  # the common case: nothing to pair, nothing open

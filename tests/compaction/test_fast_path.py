@@ -4,8 +4,11 @@ per-token fact reading keeps the exact path's lines and quality at a fraction of
 from __future__ import annotations
 
 import os
+import string
 import subprocess
 import sys
+from collections import Counter
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
@@ -17,9 +20,11 @@ from tests.paths import TRANSCRIPTS, corpus_files, fixture_files
 from working_memory.compaction import _facts as facts
 from working_memory.compaction import judge_summary
 from working_memory.compaction._extractive import (
+    DECISION_CUES,
     ExtractiveCompactor,
     _clear_caches,
     _fast_lines,
+    _is_decision,
     _token_facts,
     span_lines,
 )
@@ -81,10 +86,13 @@ def test_property_prefilters_change_nothing(text: str) -> None:
     assert find_facts(text) == _unfiltered(text)
 
 
-@settings(max_examples=200, deadline=None)
-@given(st.text(alphabet="0123456789٣", min_size=1, max_size=12), st.booleans())
-def test_number_token_shortcuts_match_find_facts(digits: str, comma: bool) -> None:
-    token = digits + ("," if comma else "")
+@settings(max_examples=300, deadline=None)
+@given(
+    st.text(alphabet="0123456789٣", min_size=1, max_size=12),
+    st.sampled_from(["", *string.punctuation, "a", "x", "٣"]),
+)
+def test_number_token_shortcuts_match_find_facts(digits: str, end: str) -> None:
+    token = digits + end
     _clear_caches()
     exact = frozenset(f"{f.fact.kind}:{f.fact.value}" for f in find_facts(" " + token))
     assert _token_facts(token) == exact
@@ -105,6 +113,33 @@ def test_line_number_shortcut_matches_find_facts(
     _clear_caches()
     exact = frozenset(f"{f.fact.kind}:{f.fact.value}" for f in find_facts(" " + token))
     assert _token_facts(token) == exact
+
+
+# Cue words and their pieces, in any case, beside the characters IGNORECASE folds onto
+# ASCII letters (the long s, the Kelvin sign, the dotted capital I) and word boundaries.
+_CUE_PIECES = st.sampled_from(
+    [
+        " ", "'", ".", "-", "_", "x", "decided", "Decision", "CHOSE", "choose", "instead",
+        "going with", "switch to", "switched to", "mustn't", "must not", "never", "Always",
+        "do not", "don't", "doesn't work", "won't", "shouldn't", "avoid", "prefer", "root cause",
+        "the fix", "fixed by", "because", "ruled out", "rules out", "wrong", "actually",
+        "rather than", "not supported", "workaround", "ſhould", "wor\u212around", "nevеr", "İnstead",
+        "cho", "rule", "must", "going", "fix", "Step 12:",
+    ]
+)  # fmt: skip
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(_CUE_PIECES, max_size=12).map("".join))
+def test_decision_prefilter_changes_nothing(text: str) -> None:
+    assert _is_decision(text) == (DECISION_CUES.search(text) is not None)
+
+
+def test_decision_prefilter_on_real_lines() -> None:
+    lines = {line for text in _real_texts() for line in text.split("\n")}
+    assert any(_is_decision(line) for line in lines)
+    for line in lines:
+        assert _is_decision(line) == (DECISION_CUES.search(line) is not None), line[:200]
 
 
 def _span(turns: int) -> list[dict[str, Any]]:
@@ -187,3 +222,19 @@ def test_long_lines_and_tokens_are_read_but_not_cached() -> None:
     assert _token_facts(blob) == frozenset(
         f"{f.fact.kind}:{f.fact.value}" for f in find_facts(" " + blob)
     )
+
+
+def test_a_decision_line_outranks_a_plain_line_with_the_same_facts() -> None:
+    """Lines sharing a fact set share their first score, but a decision earns its bonus: the
+    score is kept per fact set, kind and decision flag, never per fact set alone."""
+    span = [
+        {"role": "assistant", "content": "Reading src/app_main.py and lib/util_x.py now."},
+        {"role": "assistant", "content": "Reading src/app_main.py and lib/util_x.py instead."},
+    ]
+    lines, _ = _fast_lines(span, 40)
+    assert [ln.decision for ln in lines] == [False, True]
+    assert lines[0].facts == lines[1].facts
+    compactor = ExtractiveCompactor(word_limit=50)
+    counts = Counter(chain.from_iterable(ln.facts for ln in lines))
+    chosen = compactor._select(lines, counts, 7, set(), set(), lambda ln: ln.words)
+    assert [ln.text for ln in chosen] == [lines[1].text]

@@ -76,7 +76,13 @@ def message_tokens(
 
     `content_tokens`: the content's count when the caller already has it (not counted again).
     """
-    text, images = content_text(message.get("content"))
+    content = message.get("content")
+    if type(content) is str and "tool_calls" not in message:
+        # A plain text turn, most of what is counted: the same sum with nothing to walk.
+        counted = counter.count(content) if content_tokens is None else content_tokens
+        extra = overheads.per_tool_result if message.get("role") == "tool" else 0
+        return overheads.per_message + counted + extra
+    text, images = content_text(content)
     counted = counter.count(text) if content_tokens is None else content_tokens
     total = overheads.per_message + counted + images * overheads.image
     role = message.get("role")
