@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from naive_window import NaiveWindow
 
 from working_memory import Budget, ExtractiveCompactor, ManagedWindow, PinPolicy
-from working_memory.compaction._extractive import _clear_caches
+from working_memory.compaction._fast_lines import _clear_caches
 
 BUDGET = Budget(window=128_000, counter="estimate")
 

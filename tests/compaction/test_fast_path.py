@@ -17,18 +17,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.paths import TRANSCRIPTS, corpus_files, fixture_files
+from working_memory.compaction import DECISION_CUES, ExtractiveCompactor, judge_summary, span_lines
 from working_memory.compaction import _facts as facts
-from working_memory.compaction import judge_summary
-from working_memory.compaction._extractive import (
-    DECISION_CUES,
-    ExtractiveCompactor,
-    _clear_caches,
-    _fast_lines,
-    _is_decision,
-    _token_facts,
-    span_lines,
-)
 from working_memory.compaction._facts import find_facts, span_segments
+from working_memory.compaction._fast_lines import _clear_caches, _fast_lines, _token_facts
+from working_memory.compaction._lines import _is_decision
 from working_memory.transcripts import load_transcript, synthetic_session
 
 CLAUDE = TRANSCRIPTS / "claude-code" / "marot__spotter__258c7280-ae70-4798-800f-63464d01a85d.jsonl"
@@ -206,7 +199,7 @@ def test_same_summary_under_any_hash_seed() -> None:
 
 
 def test_long_lines_and_tokens_are_read_but_not_cached() -> None:
-    from working_memory.compaction import _extractive as extractive
+    from working_memory.compaction import _fast_lines as extractive
 
     blob = "Z" * 500 + "_9"  # a long token (base64, minified code) is read uncached
     line = "see lib/needle_file.ex then " + " ".join(f"w{i}" for i in range(60)) + " " + blob
