@@ -12,7 +12,8 @@ from ._chart import MessageChart
 from ._export import ExportBar
 from ._files import FileBrowser
 from ._html import badge, esc, message_html, notice_html, table_html
-from ._state import PolicyState, TranscriptState, _tool_of
+from ._policy_state import PolicyState, _tool_of
+from ._state import TranscriptState
 from ._table import PagedTable
 from ._widgets import colors, guarded, readable_error, require, show_error_in
 

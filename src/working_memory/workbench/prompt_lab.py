@@ -28,7 +28,8 @@ from ..protocols import LLMClient
 from ..transcripts import Transcript
 from ._export import ExportBar
 from ._html import CSS, diff_html, esc, highlight_facts, notice_html, table_html
-from ._state import PolicyState, TranscriptState
+from ._policy_state import PolicyState
+from ._state import TranscriptState
 from ._widgets import BackgroundTask, Cancelled, guarded, require, require_pandas, show_error_in
 
 if TYPE_CHECKING:
