@@ -7,6 +7,7 @@ The package is `replays` so that the function `working_memory.replay` never hide
 
 from __future__ import annotations
 
+from ._compare import compare_policies
 from ._corpus import ROW_COLUMNS, Job, JobResult, RowWriter, run_jobs
 from ._plots import (
     CATEGORY_COLORS,
@@ -21,13 +22,8 @@ from ._plots import (
 )
 from ._policy import PRESETS, SUMMARISERS, Policy, resolve_policy
 from ._report import differing_settings, render_report, summary_sentence, write_report
-from ._run import (
-    TIMELINE_COLUMNS,
-    Replay,
-    ReplayCancelled,
-    compare_policies,
-    replay,
-)
+from ._result import TIMELINE_COLUMNS, Replay, ReplayCancelled
+from ._run import replay
 from ._stats import COMPACTION_KINDS, EVICTION_KINDS, STAT_LABELS, ReplayStats, compute_stats
 
 __all__ = [

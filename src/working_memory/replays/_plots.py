@@ -20,7 +20,7 @@ from .._theme import CATEGORY_COLORS, COLORS, GREY, THRESHOLD_STYLE, figure_layo
 if TYPE_CHECKING:  # pragma: no cover
     import plotly.graph_objects as go
 
-    from ._run import Replay
+    from ._result import Replay
 
 __all__ = [
     "CATEGORY_COLORS",
