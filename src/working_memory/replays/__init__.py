@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ._compare import compare_policies
 from ._corpus import ROW_COLUMNS, Job, JobResult, RowWriter, run_jobs
+from ._message_plot import message_tokens_figure
 from ._plots import (
     CATEGORY_COLORS,
     EVENT_STYLE,
@@ -16,11 +17,10 @@ from ._plots import (
     ExportError,
     export_png,
     layout_template,
-    message_tokens_figure,
-    pressure_figure,
     window_stack_figure,
 )
 from ._policy import PRESETS, SUMMARISERS, Policy, resolve_policy
+from ._pressure_plot import pressure_figure
 from ._report import differing_settings, render_report, summary_sentence, write_report
 from ._result import TIMELINE_COLUMNS, Replay, ReplayCancelled
 from ._run import replay

@@ -114,7 +114,7 @@ class Replay:
 
     def figure(self, **kwargs: Any) -> go.Figure:
         """The pressure curve (see plots.pressure_figure)."""
-        from ._plots import pressure_figure
+        from ._pressure_plot import pressure_figure
 
         return pressure_figure(self, **kwargs)
 
