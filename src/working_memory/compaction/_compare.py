@@ -25,9 +25,10 @@ from .._redact import redact
 from ..protocols import LLMClient
 from ..tokens import TokenCounter, get_counter
 from ._compactor import CompactionResult, Compactor, SpanCompactor, render_span
-from ._evaluate import _prepare, _PreparedSpan, _score, probe_summary
+from ._evaluate import _prepare, _PreparedSpan, _score
 from ._extractive import ExtractiveCompactor
 from ._facts import span_text
+from ._probes import probe_summary
 from ._prompts import TARGET_COMPRESSION, get_template, summary_word_limit
 
 if TYPE_CHECKING:
