@@ -14,8 +14,8 @@ from typing import Any
 from .._numbers import token_count
 from .._redact import redact
 from ..protocols import CompactionResult, LLMClient, SpanCompactor
-from ._facts import call_text
 from ._prompts import COMPACT_PROMPT, render_prompt, summary_word_limit
+from ._segments import call_text
 
 __all__ = [
     "NOTHING",

@@ -25,9 +25,9 @@ from ._continuation import (
     continuation_expectations,
     continuation_score,
 )
+from ._fact_patterns import _words
 from ._facts import (
     Fact,
-    _words,
     count_facts,
     extract_facts,
     fact_in,
