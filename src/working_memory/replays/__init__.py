@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ._compare import compare_policies
 from ._corpus import ROW_COLUMNS, Job, JobResult, RowWriter, run_jobs
-from ._message_plot import message_tokens_figure
+from ._message_plot import MAX_BARS, message_buckets, message_tokens_figure
 from ._plots import (
     CATEGORY_COLORS,
     EVENT_STYLE,
@@ -31,6 +31,7 @@ __all__ = [
     "COMPACTION_KINDS",
     "EVENT_STYLE",
     "EVICTION_KINDS",
+    "MAX_BARS",
     "MAX_POINTS",
     "PRESETS",
     "ROW_COLUMNS",
@@ -50,6 +51,7 @@ __all__ = [
     "differing_settings",
     "export_png",
     "layout_template",
+    "message_buckets",
     "message_tokens_figure",
     "pressure_figure",
     "render_report",

@@ -5,17 +5,27 @@ the running total (as pressure against a limit, with the thresholds).
 from __future__ import annotations
 
 import html
-import math
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .._theme import CATEGORY_COLORS, THRESHOLD_STYLE
-from ._plotting import MAX_POINTS, _figure, _plotly, _sample_indices
+from ._plotting import _figure, _plotly, _sample_indices
 
 if TYPE_CHECKING:  # pragma: no cover
     import plotly.graph_objects as go
 
-__all__ = ["message_tokens_figure"]
+__all__ = ["MAX_BARS", "message_buckets", "message_tokens_figure"]
+
+MAX_BARS = 2_000  # a per-message chart draws at most this many bars; past it, buckets
+
+
+def message_buckets(count: int, max_bars: int = MAX_BARS) -> list[range]:
+    """The messages each bar of a per-message chart stands for: one bar per message up to
+    `max_bars` messages, past that runs of consecutive messages of one length (the last may
+    be shorter), so every message is in exactly one bar. Both per-message charts (this
+    module's figure and the workbench's) bucket with it, so a session reads the same in both."""
+    size = max(1, -(-count // max_bars))
+    return [range(start, min(count, start + size)) for start in range(0, count, size)]
 
 
 # -- where the tokens are --------------------------------------------------------------------
@@ -33,7 +43,8 @@ def message_tokens_figure(
     """Tokens per message as bars (pinned ones in their own colour), with the running total.
 
     With `limit`, the running total is drawn as pressure (share of the limit) on a second
-    axis with the thresholds. Past MAX_POINTS messages, bars are summed per bucket.
+    axis with the thresholds. Past MAX_BARS messages, bars are summed per bucket
+    (`message_buckets`).
     """
     if not len(messages) == len(tokens) == len(pinned):
         raise ValueError(
@@ -43,13 +54,14 @@ def message_tokens_figure(
     go = _plotly()
     fig = _figure()
     count = len(tokens)
-    size = max(1, math.ceil(count / 2_000)) if count > MAX_POINTS else 1
+    buckets = message_buckets(count)
+    size = len(buckets[0]) if buckets else 1
     xs: list[int] = []
     pinned_y: list[int] = []
     free_y: list[int] = []
     labels: list[str] = []
-    for start in range(0, count, size):
-        stop = min(count, start + size)
+    for bucket in buckets:
+        start, stop = bucket.start, bucket.stop
         xs.append(start)
         pinned_y.append(sum(tokens[i] for i in range(start, stop) if pinned[i]))
         free_y.append(sum(tokens[i] for i in range(start, stop) if not pinned[i]))

@@ -3,7 +3,8 @@
 plotly is imported inside each function (the `[notebook]` extra). Colours are the
 Okabe-Ito palette, readable with every common colour-vision deficiency; every figure uses
 the one `working-memory` layout template. Long series are reduced (min/max per bucket for
-curves, sums per bucket for bars) so a 100,000-call replay still draws quickly.
+curves, sums per bucket of messages for bars, see `message_buckets`) so a 100,000-call
+replay still draws quickly.
 """
 
 from __future__ import annotations
