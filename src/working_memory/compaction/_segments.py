@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..messages import render_content
 from ._fact_patterns import _words
 
 __all__ = [
@@ -84,26 +85,19 @@ def is_chit_chat(text: str) -> bool:
 
 
 def _content_text(content: Any) -> tuple[str, bool]:
-    """Text of a message's content, and whether it is a tool result in user clothing."""
-    if content is None:
-        return "", False
-    if isinstance(content, str):
-        return content, False
-    if isinstance(content, list):
-        parts: list[str] = []
-        tool_result = False
-        for block in content:
-            if not isinstance(block, Mapping):
-                parts.append(str(block))
-                continue
-            kind = block.get("type")
-            if kind == "tool_result":
-                tool_result = True
-                parts.append(_content_text(block.get("content"))[0])
-            elif isinstance(block.get("text"), str):
-                parts.append(block["text"])
-        return "\n".join(p for p in parts if p), tool_result
-    return json.dumps(content, ensure_ascii=False), False
+    """Text of a message's content, and whether it is a tool result in user clothing (media and
+    other non-text blocks, and empty parts, are left out)."""
+    tool_result = False
+
+    def block_text(block: Mapping[str, Any]) -> str | None:
+        nonlocal tool_result
+        if block.get("type") == "tool_result":
+            tool_result = True
+            return _content_text(block.get("content"))[0] or None
+        text = block.get("text")
+        return text or None if isinstance(text, str) else None
+
+    return render_content(content, block_text, item=lambda x: str(x) or None), tool_result
 
 
 def call_text(call: Mapping[str, Any]) -> str:
