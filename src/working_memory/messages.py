@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Required, TypedDict
 
 __all__ = [
@@ -41,6 +41,7 @@ __all__ = [
     "is_tool_result_turn",
     "is_typed_user_turn",
     "map_tool_results",
+    "render_content",
     "summary_message",
     "tool_call_ids",
     "tool_calls",
@@ -89,30 +90,54 @@ def content_text(content: Any) -> tuple[str, int]:
 
     Media (images, documents, audio) are counted by block, never by their encoded bytes, also
     inside an Anthropic `tool_result` block (a computer-use screenshot)."""
+    images = 0
+
+    def block_text(block: Mapping[str, Any]) -> str | None:
+        nonlocal images
+        kind = block.get("type")
+        if kind in MEDIA_BLOCKS:
+            images += 1
+            return None
+        if isinstance(block.get("text"), str):
+            return str(block["text"])
+        if kind == "tool_result":
+            text, inner = content_text(block.get("content"))
+            images += inner
+            return text
+        return json.dumps(block, ensure_ascii=False)
+
+    return render_content(content, block_text), images
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def render_content(
+    content: Any,
+    block: Callable[[Mapping[str, Any]], str | None],
+    *,
+    item: Callable[[Any], str | None] = str,
+    other: Callable[[Any], str] = _json,
+) -> str:
+    """The one walk over a message's content that every content-to-text rendering shares.
+
+    None is "", a string is itself, a list is joined by newlines from `block(b)` for each
+    mapping and `item(x)` for anything else (a None result leaves the entry out), any other
+    value is `other(value)` (JSON). What a rendering adds on top (markers for images, decoded
+    tool calls) is its `block` function; `content_text` is the counting rule built on it."""
     if content is None:
-        return "", 0
+        return ""
     if isinstance(content, str):
-        return content, 0
+        return content
     if isinstance(content, list):
-        texts: list[str] = []
-        images = 0
-        for block in content:
-            if not isinstance(block, Mapping):
-                texts.append(str(block))
-                continue
-            kind = block.get("type")
-            if kind in MEDIA_BLOCKS:
-                images += 1
-            elif isinstance(block.get("text"), str):
-                texts.append(block["text"])
-            elif kind == "tool_result":
-                text, inner = content_text(block.get("content"))
-                texts.append(text)
-                images += inner
-            else:
-                texts.append(json.dumps(block, ensure_ascii=False))
-        return "\n".join(texts), images
-    return json.dumps(content, ensure_ascii=False), 0
+        parts: list[str] = []
+        for part in content:
+            text = block(part) if isinstance(part, Mapping) else item(part)
+            if text is not None:
+                parts.append(text)
+        return "\n".join(parts)
+    return other(content)
 
 
 # "developer" is OpenAI's newer name for the system role (the o-series models take it).

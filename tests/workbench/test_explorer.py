@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import re
+from itertools import pairwise
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from working_memory.replays import message_buckets, message_tokens_figure
 from working_memory.transcripts import Transcript, load_transcripts, synthetic_session
 from working_memory.workbench import TranscriptExplorer
-from working_memory.workbench._chart import MAX_BARS
+from working_memory.workbench._chart import MAX_BARS, MessageChart
 
 from .conftest import ALL_FILES, ASTROPY, COMPACTED, IMG, SCRIPT, html_of
 
@@ -156,3 +160,34 @@ def test_a_large_transcript_is_bucketed_not_thinned() -> None:
     explorer.chart.click(5)
     assert explorer.state.selected == bars.x[5]
     assert SCRIPT not in explorer.detail.value and IMG not in explorer.detail.value
+
+
+def test_both_per_message_charts_bucket_a_long_session_the_same_way() -> None:
+    """The explorer's and pin editor's chart and `replays.message_tokens_figure` put the same
+    messages in each bar (one bucketing rule), so a 20,000-message session reads the same in
+    both; every message is in exactly one bar."""
+    count = 20_000
+    roles = ["assistant" if i % 2 else "user" for i in range(count)]
+    messages = [{"role": role, "content": "x"} for role in roles]
+    tokens = [1 + (i * 7919) % 97 for i in range(count)]
+    total, pressure = 0, []
+    for value in tokens:
+        total += value
+        pressure.append(total / 2_000_000)
+    chart = MessageChart()
+    chart.set_messages(roles, [""] * count, tokens, pressure, 0.7, 0.9)
+    figure = message_tokens_figure(messages, tokens, [i % 5 == 0 for i in range(count)])
+
+    def ranges(labels: Any) -> list[tuple[int, int]]:
+        found = [re.match(r"messages (\d+)–(\d+)", str(label)) for label in labels]
+        assert all(found), labels[:3]
+        return [(int(m.group(1)), int(m.group(2))) for m in found if m]
+
+    in_chart = ranges(chart.trace("tokens").customdata)
+    bars = next(t for t in figure.data if t.name == "unpinned messages")
+    in_figure = ranges(bars.text)
+    assert in_chart == in_figure
+    assert in_chart == [(r.start, r.stop - 1) for r in message_buckets(count)]
+    assert 1 < len(in_chart) <= MAX_BARS
+    assert in_chart[0][0] == 0 and in_chart[-1][1] == count - 1
+    assert all(b[0] == a[1] + 1 for a, b in pairwise(in_chart))

@@ -334,7 +334,6 @@ def test_no_batched_chart_update_sends_a_trace_an_undefined_name(
 
 
 def test_thresholds_do_not_wear_a_policys_colour() -> None:
-    from working_memory._theme import COLORS
-    from working_memory.replays._plots import THRESHOLD_STYLE
+    from working_memory._theme import COLORS, THRESHOLD_STYLE
 
     assert not {color for color, _ in THRESHOLD_STYLE.values()} & set(COLORS[:-1])

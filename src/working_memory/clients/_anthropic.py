@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import Any
 
+from ..messages import render_content
 from ..protocols import LLMResponse, MessageDict
 from ._base import BaseClient, usage_counts
 from ._errors import EmptyResponse
@@ -22,16 +23,7 @@ _PASSTHROUGH = {"image", "document", "tool_use", "tool_result", "thinking", "red
 
 
 def _text_of(content: Any) -> str:
-    if content is None:
-        return ""
-    if isinstance(content, str):
-        return content
-    if isinstance(content, list):
-        return "\n".join(
-            str(part.get("text", "")) if isinstance(part, Mapping) else str(part)
-            for part in content
-        )
-    return json.dumps(content, ensure_ascii=False)
+    return render_content(content, lambda part: str(part.get("text", "")))
 
 
 def _blocks(content: Any) -> list[dict[str, Any]]:

@@ -26,18 +26,7 @@ from ._continuation import (
     continuation_expectations,
     continuation_score,
 )
-from ._evaluate import (
-    PROBE_KINDS,
-    Probe,
-    ProbeResult,
-    ProbeScores,
-    SummaryScore,
-    judge_summary,
-    make_probes,
-    probe_summary,
-    to_pandas,
-    user_instructions,
-)
+from ._evaluate import SummaryScore, judge_summary, to_pandas, user_instructions
 from ._extractive import DECISION_CUES, ExtractiveCompactor, Line, span_lines
 from ._facts import (
     FACT_KINDS,
@@ -48,6 +37,14 @@ from ._facts import (
     extract_facts,
     find_facts,
     span_text,
+)
+from ._probes import (
+    PROBE_KINDS,
+    Probe,
+    ProbeResult,
+    ProbeScores,
+    make_probes,
+    probe_summary,
 )
 from ._prompts import (
     COMPACT_PROMPT,

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import inspect
-import json
 import math
 import threading
 import time
@@ -13,9 +12,10 @@ from typing import Any
 
 from .._numbers import token_count
 from .._redact import redact
+from ..messages import render_content
 from ..protocols import CompactionResult, LLMClient, SpanCompactor
-from ._facts import call_text
 from ._prompts import COMPACT_PROMPT, render_prompt, summary_word_limit
+from ._segments import call_text
 
 __all__ = [
     "NOTHING",
@@ -28,29 +28,19 @@ __all__ = [
 NOTHING = "NOTHING"
 
 
+def _span_block(block: Mapping[str, Any]) -> str:
+    """A block as the summariser reads it: calls decoded, results labelled, media named."""
+    text = block.get("text")
+    if block.get("type") == "tool_use":  # Anthropic-style blocks, decoded too
+        return f"[calls {call_text(block)}]"
+    if block.get("type") == "tool_result":
+        return f"tool result: {_text_of(block.get('content'))}"
+    return text if isinstance(text, str) else f"[{block.get('type', 'block')}]"
+
+
 def _text_of(content: Any) -> str:
     """Message content as text: strings pass through, content-block lists are joined."""
-    if content is None:
-        return ""
-    if isinstance(content, str):
-        return content
-    if isinstance(content, list):
-        parts = []
-        for block in content:
-            if isinstance(block, Mapping):
-                text = block.get("text")
-                if block.get("type") == "tool_use":  # Anthropic-style blocks, decoded too
-                    parts.append(f"[calls {call_text(block)}]")
-                elif block.get("type") == "tool_result":
-                    parts.append(f"tool result: {_text_of(block.get('content'))}")
-                else:
-                    parts.append(
-                        text if isinstance(text, str) else f"[{block.get('type', 'block')}]"
-                    )
-            else:
-                parts.append(str(block))
-        return "\n".join(parts)
-    return json.dumps(content, ensure_ascii=False)
+    return render_content(content, _span_block)
 
 
 def render_span(messages: Sequence[Mapping[str, Any]]) -> str:

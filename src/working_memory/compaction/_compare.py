@@ -25,8 +25,9 @@ from .._redact import redact
 from ..protocols import LLMClient
 from ..tokens import TokenCounter, get_counter
 from ._compactor import CompactionResult, Compactor, SpanCompactor, render_span
-from ._evaluate import _prepare, _PreparedSpan, _score, probe_summary
+from ._evaluate import _prepare, _PreparedSpan, _score
 from ._facts import span_text
+from ._probes import probe_summary
 from ._prompts import summary_word_limit
 from ._summariser import make_summariser
 

@@ -28,7 +28,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ._facts import _words, is_chit_chat
+from ._fact_patterns import _words
+from ._segments import is_chit_chat
 from ._span_state import SpanState, span_state
 
 __all__ = [

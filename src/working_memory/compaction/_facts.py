@@ -1,5 +1,6 @@
 """Verbatim facts in agent text: the paths, identifiers, numbers, errors, URLs and commands
-a summary has to keep, and the span rendering both the offline compactor and the metrics read.
+a summary has to keep. The patterns are in `_fact_patterns`; the span rendering both the
+offline compactor and the metrics read is in `_segments` (its names importable from here too).
 
 Deliberately regex-based and deterministic: it judges summaries, so it must give the same
 answer every run, and it runs over hundreds of kilobytes of history in well under a second.
@@ -9,12 +10,45 @@ punctuation are not facts.
 
 from __future__ import annotations
 
-import json
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+
+from ._fact_patterns import (
+    _ARITY,
+    _BACKTICK,
+    _BARE_FILE,
+    _COMMAND_WORDS,
+    _DOLLAR_LINE,
+    _DOTTED,
+    _ERROR_LINE,
+    _ERROR_NAME,
+    _EXTENSIONS,
+    _FENCE,
+    _IDENTIFIERS,
+    _LINE_SUFFIX,
+    _NUMBERS,
+    _OBJECT_PREFIXES,
+    _PROSE_SLASH,
+    _SHELL_FENCES,
+    _SLASH_PATH,
+    _TRAILING,
+    _URL,
+)
+
+# The span rendering moved to _segments; its names stay importable from here.
+from ._segments import (
+    PLUMBING_ARGS,
+    Segment,
+    call_text,
+    is_chit_chat,
+    is_typed_user_text,
+    span_segments,
+    span_text,
+    strip_line_numbers,
+)
+from ._segments import _content_text as _content_text  # _span_state reads it here
 
 __all__ = [
     "FACT_KINDS",
@@ -55,112 +89,6 @@ class FoundFact:
     fact: Fact
     start: int
     end: int
-
-
-def _words(text: str) -> frozenset[str]:
-    return frozenset(text.split())
-
-
-# --- patterns -------------------------------------------------------------------------------
-
-_URL = re.compile(r"\bhttps?://[^\s<>\"'`\])}]+")
-
-_EXTENSIONS = _words(
-    "py pyi pyx ipynb js mjs cjs ts tsx jsx json jsonl yaml yml toml ini cfg conf md mdx rst txt "
-    "csv tsv html htm css scss sass less xml svg png jpg jpeg gif webp ico ex exs eex heex leex "
-    "erl hrl rs go c h cc cpp cxx hpp java kt kts scala rb php pl sh bash zsh fish ps1 bat sql db "
-    "sqlite sqlite3 lock log env gradle swift dart lua jl vue svelte proto graphql tf hcl mk pdf "
-    "zip gz tgz tar whl so dylib dll exe wasm patch diff cs fs zig nim ml mli hs elm clj cljs edn "
-    "el vim tex bib pem crt bak"
-)
-_EXT = "|".join(sorted(_EXTENSIONS, key=len, reverse=True))
-
-_SEG = r"\.?[\w@+\-][\w.@+\-]*"
-# A run of path segments joined by slashes, optionally anchored at /, ~/, ./ or ../
-_SLASH_PATH = re.compile(rf"(?<![\w./~\-])(?:~|\.{{1,2}})?/?(?:{_SEG}/)+(?:{_SEG})?")
-_BARE_FILE = re.compile(rf"(?<![\w./\-@])\.?[\w\-]+(?:\.[\w\-]+)*\.(?:{_EXT})(?![\w/\-(])")
-_OBJECT_PREFIXES = ("self.", "this.", "cls.", "ctx.")
-_LINE_SUFFIX = re.compile(r"(?::\d+){1,2}$")
-_ARITY = re.compile(r"^[A-Za-z_][\w.?!]*/\d{1,2}$")  # Elixir/Erlang name/arity
-_PROSE_SLASH = _words(
-    "and/or or/and n/a w/o w/ i/o input/output read/write yes/no on/off true/false he/she "
-    "his/her client/server and/also either/or km/h"
-)
-
-_ERROR_NAME = re.compile(
-    r"\b(?:[A-Z][A-Za-z0-9]*\.)*[A-Z][A-Za-z0-9]*(?:Error|Exception|Failure)\b"
-    r"(?:(?::| -|\)) +([^\n]{1,200}))?"
-)
-_ERROR_LINE = re.compile(
-    r"(?m)^[ \t>*\-]*(?:(?:error|fatal|panic|Error|Fatal)(?:\[[\w\-]+\])?:|(?:ERROR|FATAL|FAILED)\b:?)"
-    r" *([^\n]{1,200})"
-)
-
-_COMMAND_WORDS = _words(
-    "git mix npm npx pnpm yarn node python python3 pip pip3 uv uvx pytest ruff mypy cargo rustc "
-    "go make cmake docker docker-compose kubectl curl wget ls cd cat grep rg find sed awk head "
-    "tail echo export rm mv cp mkdir chmod chown ssh scp rsync tar gh bd iex elixir erl rails "
-    "bundle rake gem java mvn gradle dotnet deno bun tsc jest vitest eslint prettier brew apt "
-    "apt-get sudo source bash sh zsh poetry conda jupyter psql sqlite3 redis-cli terraform helm "
-    "systemctl journalctl tmux which env touch wc sort diff kill ps xargs jq tox nox hatch "
-    "black isort flake8 pylint coverage ollama vllm"
-)
-_DOLLAR_LINE = re.compile(r"(?m)^[ \t]*\$ +([^\n]+)")
-_FENCE = re.compile(r"(?ms)^[ \t]*```([\w+\-]*)[^\n]*\n(.*?)^[ \t]*```")
-_SHELL_FENCES = frozenset({"", "bash", "sh", "shell", "console", "zsh", "terminal", "cmd"})
-_BACKTICK = re.compile(r"(?<!`)`([^`\n]{1,300})`(?!`)")
-
-_IDENTIFIERS = [
-    re.compile(r"(?<![\w.])__[A-Za-z][A-Za-z0-9_]*__(?!\w)"),  # dunder
-    re.compile(
-        r"(?<![\w.\-])_?[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+(?![\w\-])"
-    ),  # snake/SCREAMING
-    re.compile(r"(?<![\w.\-])[a-z]+[0-9]*[A-Z][A-Za-z0-9]*(?![\w\-])"),  # camelCase
-    re.compile(r"(?<![\w.\-])[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+(?![\w\-])"),  # PascalCase, 2+ humps
-    re.compile(
-        r"(?<![\w.\-])[A-Z]{2,}[A-Z][a-z0-9]{2,}(?:[A-Z][A-Za-z0-9]*)*(?![\w\-])"
-    ),  # HTTPServer
-    re.compile(
-        r"(?<![\w.\-])[A-Za-z]\w*-[\w\-]*\d[\w\-]*(?:\.\d+)*(?![\w\-])"
-    ),  # kebab with a digit: gqc-12
-    re.compile(
-        r"(?<![\w\-])[a-z][\w\-]*-[a-z][\w\-]*\.\d+(?![\w\-])"
-    ),  # beads-style: spotter-gqc.4
-    re.compile(
-        r"(?<![\w\-])[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?![\w\-])"
-    ),
-    re.compile(
-        r"(?<![\w\-])(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])[0-9a-f]{7,40}(?![\w\-])"
-    ),  # git sha
-    re.compile(r"(?<![\w\-])--[a-z][a-z0-9]*(?:-[a-z0-9]+)*(?![\w\-])"),  # CLI flag
-    re.compile(r"(?<![\w:\"'])(?<=[\s(\[{,])(:[a-z_][a-z0-9_]+[?!]?)(?![\w:])"),  # Elixir/Ruby atom
-    re.compile(r"(?<![\w.\-])[A-Za-z_]\w*\(\)"),  # call: compact()
-]
-
-# dotted: os.path.join, Spotter.Transcripts.Annotation
-_DOTTED = re.compile(r"(?<![\w.\-/])[A-Za-z_][\w]+(?:\.[A-Za-z_][\w]*)+(?:\(\))?(?![\w\-/])")
-
-_UNITS = (
-    "ms|µs|us|ns|s|sec|secs|seconds?|min|mins|minutes?|h|hr|hrs|hours?|days?|"
-    "B|KB|kB|MB|GB|TB|KiB|MiB|GiB|TiB|bytes?|tokens?|tok|k|K|M|px|em|rem|pt|"
-    "chars?|characters?|words?|lines?|LOC|tests?|doctests?|failures?|failed|passed|errors?|"
-    "warnings?|rows?|columns|commits?|req/s|rps|qps|fps|Hz|kHz|MHz|GHz|cores?|CPUs?|GPUs?|"
-    "USD|EUR|dollars?|tps|mg|kg|g|m|cm|mm|km"
-)
-_NUMBERS = [
-    re.compile(r"(?<![\w.$])\$\d[\d,]*(?:\.\d+)?(?![\w.])"),  # money
-    re.compile(r"(?<![\w.])\d[\d,]*(?:\.\d+)?%"),  # percent
-    re.compile(rf"(?<![\w.,])\d[\d,]*(?:\.\d+)? ?(?:{_UNITS})(?![\w/])"),  # with a unit
-    re.compile(r"(?<![\w.,])\d+(?:\.\d+)?x(?!\w)"),  # ratio: 22x
-    re.compile(r"(?<![\w.])v?\d+\.\d+\.\d+(?:[\-+][\w.]+)?(?![\w.])"),  # version
-    re.compile(r"(?<![\w.])v\d+(?:\.\d+)?(?![\w.])"),  # v2, v1.5
-    re.compile(r"\b(?:HTTP|status(?: code)?|exit (?:code|status)|port) \d{1,5}\b"),
-    re.compile(r"(?<![\w.,])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\w,]|\.\d)"),  # 327,000
-    re.compile(r"(?<![\w.,])\d+\.\d+(?![\w.])"),  # decimal: 0.75
-    re.compile(r"(?<![\w.,:\-/])\d{4,}(?![\w.,:\-/])"),  # long integer: 167094, 2024
-]
-
-_TRAILING = ".,;:!?)]}'\"`*"
 
 
 def _mask(text: str, spans: list[tuple[int, int]]) -> str:
@@ -468,157 +396,3 @@ def fact_in(fact: Fact, text: str) -> bool:
     if pattern is None:
         return value in haystack
     return re.search(pattern, haystack) is not None
-
-
-# --- span rendering ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Segment:
-    """A piece of a span's text: which message it came from and what kind of turn it is.
-
-    `kind` is "user" (typed user text), "system", "assistant", "call" (a tool call's
-    arguments) or "tool" (a tool result, or text injected by the harness).
-    """
-
-    index: int
-    kind: str
-    text: str
-
-
-# Harness text in user turns: tags (<environment_context>, <system-reminder>), Claude Code's
-# interruption notice and caveats, Codex's AGENTS.md preamble.
-_INJECTED = re.compile(
-    r"^\s*(?:<[a-z][\w\-]*>|\[Request interrupted|Caveat: |# AGENTS\.md instructions for )"
-)
-_PRIMARY_ARGS = ("command", "cmd", "file_path", "path", "notebook_path", "pattern", "url", "query")
-# Tool-call parameters that steer the harness, not the work: `timeout: 30000` or
-# `replace_all: false` is no fact a summary must keep, and would be picked as one.
-PLUMBING_ARGS = frozenset(
-    {
-        "timeout", "offset", "limit", "replace_all", "run_in_background", "head_limit",
-        "output_mode", "multiline", "-n", "-i", "-A", "-B", "-C", "type", "max_output_tokens",
-        "yield_time_ms", "with_escalated_permissions", "sandbox_permissions", "justification",
-        "timeout_ms", "block", "is_input", "security_risk", "view_range", "shell", "login",
-        "session_id",
-    }
-)  # fmt: skip
-# Claude Code's Read output numbers every line ("  1252→text"); the number is the harness's.
-_LINE_NUMBER_PREFIX = re.compile(r"(?m)^[ \t]*\d+→")
-
-
-def strip_line_numbers(text: str) -> str:
-    """Text without Read's `  12→` line-number prefixes (unchanged when it has none)."""
-    return _LINE_NUMBER_PREFIX.sub("", text) if "→" in text else text
-
-
-def is_typed_user_text(text: str) -> bool:
-    """User text a person typed, as opposed to harness-injected tags, notices and reminders."""
-    return bool(text.strip()) and not _INJECTED.match(text)
-
-
-_CHIT_CHAT = _words(
-    "hi hello hey thanks thank thx ty you ok okay great cool nice perfect good awesome lgtm yes "
-    "yep yeah sure sounds looks that's thats it is the a so much very well done bye cheers "
-    "morning afternoon evening how are doing going today there appreciated appreciate lovely "
-    "brilliant excellent wonderful fine all right alright please glad to hear welcome np"
-)
-
-
-def is_chit_chat(text: str) -> bool:
-    """True for a line of pleasantries only ("thanks, looks great!"): it carries nothing to keep."""
-    words = re.findall(r"[A-Za-z']+", text.lower())
-    return all(w in _CHIT_CHAT for w in words) and not re.search(r"\d", text)
-
-
-def _content_text(content: Any) -> tuple[str, bool]:
-    """Text of a message's content, and whether it is a tool result in user clothing."""
-    if content is None:
-        return "", False
-    if isinstance(content, str):
-        return content, False
-    if isinstance(content, list):
-        parts: list[str] = []
-        tool_result = False
-        for block in content:
-            if not isinstance(block, Mapping):
-                parts.append(str(block))
-                continue
-            kind = block.get("type")
-            if kind == "tool_result":
-                tool_result = True
-                parts.append(_content_text(block.get("content"))[0])
-            elif isinstance(block.get("text"), str):
-                parts.append(block["text"])
-        return "\n".join(p for p in parts if p), tool_result
-    return json.dumps(content, ensure_ascii=False), False
-
-
-def call_text(call: Mapping[str, Any]) -> str:
-    """A tool call as readable lines: the tool and its main argument, `$ command`, then the
-    other arguments decoded (tool plumbing such as `timeout` left out)."""
-    function = call.get("function") or {}
-    name = str(function.get("name") or call.get("name") or "tool")
-    raw = function.get("arguments", call.get("input", call.get("arguments")))
-    args: Any = raw
-    if isinstance(raw, str):
-        try:
-            args = json.loads(raw)
-        except ValueError:
-            return f"{name}: {raw}"
-    if not isinstance(args, Mapping):
-        return f"{name}: {json.dumps(args, ensure_ascii=False)}" if args is not None else name
-    lines: list[str] = []
-    head = name
-    for key in _PRIMARY_ARGS:
-        value = args.get(key)
-        if isinstance(value, str) and value and "\n" not in value and key not in ("command", "cmd"):
-            head = f"{name} {value}"
-            break
-    lines.append(head)
-    for key, value in args.items():
-        if key in PLUMBING_ARGS:
-            continue
-        if key in ("command", "cmd") and isinstance(value, str):
-            lines.append(f"$ {value}")
-        elif isinstance(value, str):
-            if head != f"{name} {value}":
-                lines.append(f"{key}: {value}")
-        elif value is not None:
-            lines.append(f"{key}: {json.dumps(value, ensure_ascii=False)}")
-    return "\n".join(lines)
-
-
-def span_segments(span: Sequence[Mapping[str, Any]]) -> list[Segment]:
-    """A span's messages as typed text segments, with tool-call arguments decoded from JSON."""
-    segments: list[Segment] = []
-    for index, message in enumerate(span):
-        role = str(message.get("role", ""))
-        text, tool_result = _content_text(message.get("content"))
-        if role == "user" and not tool_result:
-            kind = "user" if is_typed_user_text(text) else "tool"
-        elif role in ("user", "tool", "function", "observation") or tool_result:
-            kind = "tool"
-        elif role in ("system", "developer"):
-            kind = "system"
-        else:
-            kind = "assistant"
-        if kind == "tool":
-            text = strip_line_numbers(text)
-        if text.strip():
-            segments.append(Segment(index, kind, text))
-        for call in message.get("tool_calls") or []:
-            if isinstance(call, Mapping):
-                segments.append(Segment(index, "call", call_text(call)))
-        if isinstance(message.get("content"), list):  # Anthropic-style tool_use blocks
-            for block in message["content"]:
-                if isinstance(block, Mapping) and block.get("type") == "tool_use":
-                    segments.append(Segment(index, "call", call_text(block)))
-    return segments
-
-
-def span_text(span: str | Sequence[Mapping[str, Any]]) -> str:
-    """The span as one text, tool-call arguments decoded: what fact extraction reads."""
-    if isinstance(span, str):
-        return span
-    return "\n".join(segment.text for segment in span_segments(span))

@@ -7,7 +7,9 @@ The package is `replays` so that the function `working_memory.replay` never hide
 
 from __future__ import annotations
 
+from ._compare import compare_policies
 from ._corpus import ROW_COLUMNS, Job, JobResult, RowWriter, run_jobs
+from ._message_plot import MAX_BARS, message_buckets, message_tokens_figure
 from ._plots import (
     CATEGORY_COLORS,
     EVENT_STYLE,
@@ -15,19 +17,13 @@ from ._plots import (
     ExportError,
     export_png,
     layout_template,
-    message_tokens_figure,
-    pressure_figure,
     window_stack_figure,
 )
 from ._policy import PRESETS, SUMMARISERS, Policy, resolve_policy
+from ._pressure_plot import pressure_figure
 from ._report import differing_settings, render_report, summary_sentence, write_report
-from ._run import (
-    TIMELINE_COLUMNS,
-    Replay,
-    ReplayCancelled,
-    compare_policies,
-    replay,
-)
+from ._result import TIMELINE_COLUMNS, Replay, ReplayCancelled
+from ._run import replay
 from ._stats import COMPACTION_KINDS, EVICTION_KINDS, STAT_LABELS, ReplayStats, compute_stats
 
 __all__ = [
@@ -35,6 +31,7 @@ __all__ = [
     "COMPACTION_KINDS",
     "EVENT_STYLE",
     "EVICTION_KINDS",
+    "MAX_BARS",
     "MAX_POINTS",
     "PRESETS",
     "ROW_COLUMNS",
@@ -54,6 +51,7 @@ __all__ = [
     "differing_settings",
     "export_png",
     "layout_template",
+    "message_buckets",
     "message_tokens_figure",
     "pressure_figure",
     "render_report",

@@ -17,7 +17,7 @@ from ..settings import setting_fields
 from ._stats import STAT_LABELS
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ._run import Replay
+    from ._result import Replay
 
 __all__ = ["differing_settings", "render_report", "summary_sentence", "write_report"]
 

@@ -23,26 +23,21 @@ import dataclasses
 import logging
 import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import Executor
-from dataclasses import dataclass, field
-from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from ..breakdown import Breakdown, exact_breakdown
-from ..events import Prepared, WindowEvent
+from ..events import Prepared
 from ..messages import SYSTEM_ROLES, Message, content_text, count_orphans
-from ..pins import PinPolicy, PinReason
+from ..pins import PinPolicy
 from ..transcripts import (
-    CORPUS_SUFFIXES,
     RealCompaction,
     Transcript,
-    TranscriptError,
-    corpus_files,
     load_transcript,
 )
 from ..window import ROLES, ManagedWindow, truncate_text
 from ._policy import PRESETS, SUMMARISERS, Policy, resolve_policy
+from ._result import TIMELINE_COLUMNS, Replay, ReplayCancelled
 from ._stats import (
     COMPACTION_KINDS,
     EVICTION_KINDS,
@@ -50,10 +45,6 @@ from ._stats import (
     ReplayStats,
     compute_stats,
 )
-
-if TYPE_CHECKING:  # pragma: no cover
-    import pandas
-    import plotly.graph_objects as go
 
 __all__ = [
     "PRESETS",
@@ -65,7 +56,6 @@ __all__ = [
     "Replay",
     "ReplayCancelled",
     "ReplayStats",
-    "compare_policies",
     "count_orphans",
     "exact_breakdown",
     "replay",
@@ -74,110 +64,8 @@ __all__ = [
 
 log = logging.getLogger("working_memory")
 
-TIMELINE_COLUMNS = (
-    "call",  # 1-based model call
-    "message_index",  # transcript index of the assistant message this call produced
-    "tokens_total",
-    "tokens_system",
-    "tokens_tools",
-    "tokens_pinned",
-    "tokens_summaries",
-    "tokens_recent",
-    "tokens_other",
-    "pressure",
-    "unmanaged_tokens",
-    "unmanaged_pressure",
-    "events",
-    "compactions",
-    "evictions",
-    "maskings",
-    "summariser_tokens",
-    "messages",  # messages in the window
-    "real_compaction",
-)
-
 # Called after every prepare(): (call number, the list prepare() returned, the window).
 CallHook = Callable[[int, list[Message], ManagedWindow], None]
-
-
-class ReplayCancelled(RuntimeError):
-    """The `cancel` event was set: the replay stopped before the end of the transcript."""
-
-
-@dataclass(eq=False)
-class Replay:
-    """One transcript replayed under one policy. `timeline` and `stats` hold the results."""
-
-    policy: Policy
-    name: str
-    transcript: Transcript
-    events: list[WindowEvent]
-    real_compactions: list[tuple[int | None, RealCompaction]]
-    final_messages: list[Message]
-    final_ids: list[int]
-    final_tokens: list[int]
-    final_pin_reasons: list[PinReason | None]
-    message_tokens: list[int]  # raw counted tokens of every transcript message
-    limit: int
-    notes: list[str] = field(default_factory=list)
-    _columns: dict[str, list[Any]] = field(default_factory=dict, repr=False)
-    _stats: ReplayStats | None = field(default=None, repr=False)
-
-    def __repr__(self) -> str:
-        s = self.stats
-        return (
-            f"Replay({self.name!r}, {s.calls} calls, saved {s.saved_share:.0%}, peak pressure "
-            f"{s.peak_pressure:.2f}, {s.compactions} compactions, {s.evictions} evictions)"
-        )
-
-    @property
-    def stats(self) -> ReplayStats:
-        assert self._stats is not None
-        return self._stats
-
-    @property
-    def pressure(self) -> list[float]:
-        """Pressure after prepare() at each call (no pandas needed)."""
-        return list(self._columns["pressure"])
-
-    @property
-    def unmanaged_pressure(self) -> list[float]:
-        return list(self._columns["unmanaged_pressure"])
-
-    def column(self, name: str) -> list[Any]:
-        """One timeline column as a plain list (see TIMELINE_COLUMNS)."""
-        return list(self._columns[name])
-
-    @cached_property
-    def timeline(self) -> pandas.DataFrame:
-        """One row per model call; columns as in TIMELINE_COLUMNS."""
-        try:
-            import pandas as pd
-        except ImportError as exc:  # pragma: no cover - depends on the environment
-            raise ImportError(
-                "Replay.timeline needs pandas: pip install 'working-memory[notebook]'"
-            ) from exc
-        return pd.DataFrame({name: self._columns[name] for name in TIMELINE_COLUMNS})
-
-    @property
-    def compact_at(self) -> float:
-        return self.policy.compact_at
-
-    @property
-    def evict_at(self) -> float:
-        return self.policy.evict_at
-
-    def figure(self, **kwargs: Any) -> go.Figure:
-        """The pressure curve (see plots.pressure_figure)."""
-        from ._plots import pressure_figure
-
-        return pressure_figure(self, **kwargs)
-
-    def report(self, path: str | Path, *, title: str | None = None) -> Path:
-        """Write a self-contained HTML report of this replay (see report.write_report)."""
-        from ._report import write_report
-
-        return write_report([self], path, title=title)
 
 
 # -- input ------------------------------------------------------------------------------------
@@ -522,112 +410,6 @@ def _finish(state: _Replayer, name: str) -> Replay:
         notes=notes,
         _columns=cols,
         _stats=stats,
-    )
-
-
-# -- several policies, several transcripts ----------------------------------------------------
-def _jobs(source: Any) -> list[Any]:
-    """Jobs for compare_policies: one per file of a folder / path list (loaded in the worker),
-    one per transcript or message list given in memory."""
-    from ._corpus import Job
-
-    jobs: list[Job] = []
-
-    def add(label: str, item: Any) -> None:
-        if isinstance(item, Transcript):
-            jobs.append(Job(len(jobs), label, transcript=item))
-        elif isinstance(item, str | Path):
-            path = Path(item)
-            if path.is_dir():
-                for name, file in corpus_files(path):
-                    jobs.append(Job(len(jobs), f"{label}/{name}" if label else name, path=file))
-            else:
-                jobs.append(Job(len(jobs), label or path.name, path=path))
-        else:
-            jobs.append(Job(len(jobs), label or "session", transcript=_as_transcript(item)))
-
-    if isinstance(source, Transcript):
-        add(_name_of(source), source)
-    elif isinstance(source, str | Path):
-        path = Path(source)
-        if not path.exists():
-            raise TranscriptError("cannot open: No such file or directory", path=path)
-        add("", path)
-        if path.is_dir() and not jobs:
-            suffixes = ", ".join(f"*{s}" for s in CORPUS_SUFFIXES)
-            raise ValueError(f"{path}: no transcript files ({suffixes}) in it")
-    elif isinstance(source, Mapping):
-        for key, value in source.items():
-            add(str(key), value)
-    elif isinstance(source, Sequence) and not isinstance(source, bytes):
-        items = list(source)
-        if items and all(isinstance(m, Mapping) and "role" in m for m in items):
-            add("session", items)
-        else:
-            for n, item in enumerate(items):
-                if isinstance(item, Transcript):
-                    add(_name_of(item, f"session-{n}"), item)
-                elif isinstance(item, str | Path):
-                    add("" if Path(item).is_dir() else str(item), item)
-                else:
-                    add(f"session-{n}", item)
-    else:
-        raise TypeError(
-            "compare_policies() takes a transcript, a message list, a path (file or folder), "
-            f"a mapping or a sequence of those; got {type(source).__name__}"
-        )
-    return jobs
-
-
-def compare_policies(
-    transcript_or_corpus: Any,
-    policies: Mapping[str, Policy | str | Path],
-    *,
-    workers: int | None = None,
-    executor: Executor | None = None,
-    out: str | Path | None = None,
-    progress: bool = False,
-    on_rows: Callable[[list[dict[str, Any]]], None] | None = None,
-) -> pandas.DataFrame:
-    """One row per transcript x policy: transcript, policy, format, messages, load_warnings
-    and every ReplayStats column.
-
-    The corpus is a transcript, a message list, a file, a folder (recursively; see
-    iter_transcripts), a mapping name -> any of those, or a sequence of them. It is
-    streamed: each file is loaded, replayed under every policy and dropped before the next,
-    so memory holds one transcript per worker plus the rows.
-
-    - `workers=N`: N local processes; `executor=`: any concurrent.futures.Executor (e.g. a
-      Dask `Client.get_executor()`); default: this process, one file after another.
-    - `out`: also append the rows to a .csv or .parquet file as each file finishes.
-    - `on_rows(rows)`: called with each file's rows as they finish (in completion order).
-    - `progress`: a tqdm progress bar over files.
-
-    Files that cannot be loaded or replayed are skipped, listed in `frame.attrs["skipped"]`
-    (path and reason) and summarised in one CorpusWarning at the end. Policies may be Policy
-    values, preset names or policy files. Rows are returned in corpus order.
-    """
-    try:
-        import pandas  # noqa: F401
-    except ImportError as exc:  # pragma: no cover - depends on the environment
-        raise ImportError(
-            "compare_policies() returns a DataFrame and needs pandas: "
-            "pip install 'working-memory[notebook]'"
-        ) from exc
-    from ._corpus import run_jobs
-
-    resolved = {
-        name: p if isinstance(p, Policy) else resolve_policy(p)[1] for name, p in policies.items()
-    }
-    return run_jobs(
-        _jobs(transcript_or_corpus),
-        resolved,
-        replay=replay,
-        workers=workers,
-        executor=executor,
-        out=out,
-        progress=progress,
-        on_rows=on_rows,
     )
 
 

@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from ..messages import render_content
 from ._io import Sink
 from ._model import CallRecord, Provenance, RealCompaction, Transcript
 
@@ -72,7 +73,7 @@ def normalize_content(content: Any, role: str) -> Any:
                 else:
                     parts.append({"type": "text", "text": _text_of(part)})
             return parts
-        return "\n".join(_text_of(p) for p in content)
+        return render_content(content, _text_of, item=_text_of)
     return json.dumps(content, ensure_ascii=False)
 
 

@@ -11,7 +11,9 @@ plotly, anywidget and pandas (`pip install 'working-memory[notebook]'`).
 
 from __future__ import annotations
 
-from ._state import PolicyState, TranscriptState, WindowPreview, preview_window
+from ._policy_state import PolicyState
+from ._preview import WindowPreview, preview_window
+from ._state import TranscriptState
 from .app import Workbench
 from .explorer import TranscriptExplorer
 from .pin_editor import PinPolicyEditor

@@ -3,8 +3,8 @@
 Bars are the messages' tokens (coloured by role), the line is the cumulative pressure with
 the compact/evict thresholds, markers show pins (shape by reason), the next compaction span is
 a shaded band and eviction victims are crosses. Past `MAX_BARS` messages the bars are bucketed
-(each bucket shows its largest message), so a 50,000-message session still plots quickly; the
-data behind it is never thinned.
+(by `replays.message_buckets`, as `message_tokens_figure` is; each bucket shows its largest
+message), so a 50,000-message session still plots quickly; the data behind it is never thinned.
 """
 
 from __future__ import annotations
@@ -13,12 +13,12 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .._theme import figure_layout
+from ..replays import MAX_BARS, message_buckets  # one bucketing rule for both message charts
 from ._html import esc
 from ._widgets import colors, require
 
 __all__ = ["MAX_BARS", "REASON_SYMBOLS", "MessageChart"]
 
-MAX_BARS = 2_500
 MAX_MARKERS = 4_000
 
 REASON_SYMBOLS = {
@@ -199,7 +199,8 @@ class MessageChart:
         p = self.palette
         n = len(tokens)
         self._tokens = tokens
-        bucket = max(1, -(-n // MAX_BARS))
+        buckets = message_buckets(n)
+        bucket = len(buckets[0]) if buckets else 1
         self._bucket = bucket
         if bucket == 1:
             xs = list(range(n))
@@ -212,8 +213,9 @@ class MessageChart:
             line_x, line_y = xs, list(pressure)
         else:
             xs, ys, bar_colors, text = [], [], [], []
-            for start in range(0, n, bucket):
-                chunk = tokens[start : start + bucket]
+            for part in buckets:
+                start = part.start
+                chunk = tokens[start : part.stop]
                 largest = max(range(len(chunk)), key=chunk.__getitem__)
                 xs.append(start + largest)
                 ys.append(chunk[largest])
@@ -222,7 +224,7 @@ class MessageChart:
                     f"messages {start}–{start + len(chunk) - 1}: largest {chunk[largest]:,} "
                     f"tokens (message {start + largest}), {sum(chunk):,} in all"
                 )
-            ends = list(range(bucket - 1, n, bucket)) + ([n - 1] if n % bucket else [])
+            ends = [part.stop - 1 for part in buckets]
             line_x, line_y = ends, [pressure[i] for i in ends]
         self._bar_index = xs
         ceiling = max(max(line_y, default=0.0), evict_at, 0.0) * 1.08

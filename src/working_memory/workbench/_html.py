@@ -12,6 +12,8 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from ..messages import render_content
+
 __all__ = [
     "CSS",
     "LONG_TEXT",
@@ -122,22 +124,21 @@ def _fmt(value: Any) -> str:
     return str(value)
 
 
+def _dump(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, default=str)
+
+
+def _shown_block(block: Mapping[str, Any]) -> str:
+    """A block as the detail view shows it: its text, `[image]` for an image, else its JSON."""
+    if isinstance(block.get("text"), str):
+        return str(block["text"])
+    if block.get("type") in ("image", "image_url"):
+        return "[image]"
+    return _dump(block)
+
+
 def _text_of(content: Any) -> str:
-    if content is None:
-        return ""
-    if isinstance(content, str):
-        return content
-    if isinstance(content, list):
-        parts = []
-        for block in content:
-            if isinstance(block, Mapping) and isinstance(block.get("text"), str):
-                parts.append(block["text"])
-            elif isinstance(block, Mapping) and block.get("type") in ("image", "image_url"):
-                parts.append("[image]")
-            else:
-                parts.append(json.dumps(block, ensure_ascii=False, default=str))
-        return "\n".join(parts)
-    return json.dumps(content, ensure_ascii=False, default=str)
+    return render_content(content, _shown_block, item=_dump, other=_dump)
 
 
 def _body(text: str, *, fold: bool, label: str) -> str:

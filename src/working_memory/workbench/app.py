@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..protocols import LLMClient
 from ..transcripts import Transcript
-from ._state import PolicyState, TranscriptState
+from ._policy_state import PolicyState
+from ._state import TranscriptState
 from ._widgets import require
 from .explorer import TranscriptExplorer
 from .pin_editor import PinPolicyEditor

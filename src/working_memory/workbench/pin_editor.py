@@ -15,7 +15,8 @@ from ._chart import MessageChart
 from ._controls import from_control, setting_controls, to_control
 from ._export import ExportBar
 from ._html import badge, esc, notice_html, table_html
-from ._state import PolicyState, TranscriptState, _tool_of, check_patterns
+from ._policy_state import PolicyState, _tool_of, check_patterns
+from ._state import TranscriptState
 from ._table import PagedTable
 from ._widgets import colors, guarded, require, show_error_in
 

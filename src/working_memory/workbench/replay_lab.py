@@ -16,7 +16,8 @@ from .._theme import figure_layout
 from ..transcripts import Transcript
 from ._export import ExportBar
 from ._html import notice_html, table_html
-from ._state import PolicyState, TranscriptState, presets
+from ._policy_state import PolicyState
+from ._state import TranscriptState, presets
 from ._widgets import BackgroundTask, Cancelled, guarded, require, require_pandas, show_error_in
 
 if TYPE_CHECKING:

@@ -1,0 +1,113 @@
+"""What every figure shares: plotly imported lazily, the one layout template, the category
+labels and event markers, and the reduction of long series (min/max per bucket).
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from .._theme import figure_layout
+
+__all__ = [
+    "CATEGORY_LABELS",
+    "EVENT_STYLE",
+    "MAX_POINTS",
+    "TEMPLATE_NAME",
+    "layout_template",
+]
+
+
+CATEGORY_LABELS: dict[str, str] = {
+    "system": "system prompt + request overhead",
+    "tools": "tool schemas",
+    "pinned": "pinned (task, plan, corrections, explicit)",
+    "summaries": "compaction summaries",
+    "recent": "recent turns (kept verbatim)",
+    "other": "older history (may be compacted or evicted)",
+}
+# event kind -> (legend label, marker symbol)
+EVENT_STYLE: dict[str, tuple[str, str]] = {
+    "compactions": ("compaction", "diamond"),
+    "evictions": ("eviction", "x"),
+    "maskings": ("masking", "triangle-down"),
+}
+TEMPLATE_NAME = "working-memory"
+MAX_POINTS = 5_000  # above this many points a curve or bar chart is reduced per bucket
+_MAX_MARKERS = 1_500
+
+
+def _plotly() -> Any:
+    try:
+        import plotly.graph_objects as go
+    except ImportError as exc:
+        raise ImportError(
+            "working_memory.replays._plots needs plotly: pip install 'working-memory[notebook]'"
+        ) from exc
+    return go
+
+
+def layout_template() -> Any:
+    """The shared look (registered once as plotly template `working-memory`)."""
+    go = _plotly()
+    import plotly.io as pio
+
+    if TEMPLATE_NAME not in pio.templates:
+        pio.templates[TEMPLATE_NAME] = go.layout.Template(
+            layout=go.Layout(
+                **figure_layout(),
+                title={"x": 0.01, "xanchor": "left", "font": {"size": 17}},
+                xaxis={
+                    "showgrid": True,
+                    "gridcolor": "#e5e5e5",
+                    "zeroline": False,
+                    "linecolor": "#888",
+                },
+                yaxis={
+                    "showgrid": True,
+                    "gridcolor": "#e5e5e5",
+                    "zeroline": False,
+                    "linecolor": "#888",
+                },
+                height=520,
+            )
+        )
+    return pio.templates[TEMPLATE_NAME]
+
+
+def _figure() -> Any:
+    go = _plotly()
+    layout_template()
+    return go.Figure(layout={"template": TEMPLATE_NAME})
+
+
+# -- reduction -------------------------------------------------------------------------------
+def _sample_indices(values: Sequence[float], max_points: int = MAX_POINTS) -> list[int]:
+    """Indices keeping each bucket's min and max (the shape and the peaks survive)."""
+    count = len(values)
+    if count <= max_points:
+        return list(range(count))
+    buckets = max(1, max_points // 2)
+    size = math.ceil(count / buckets)
+    keep: list[int] = []
+    for start in range(0, count, size):
+        stop = min(count, start + size)
+        low = min(range(start, stop), key=values.__getitem__)
+        high = max(range(start, stop), key=values.__getitem__)
+        keep.extend(sorted({low, high}))
+    if keep[-1] != count - 1:
+        keep.append(count - 1)
+    return keep
+
+
+def _pick(values: Sequence[Any], indices: Sequence[int]) -> list[Any]:
+    return [values[i] for i in indices]
+
+
+def _escape(text: str, limit: int = 600) -> str:
+    """Hover text: escaped (plotly renders a subset of HTML) and cut to a readable size."""
+    if len(text) > limit:
+        text = text[:limit] + " …"
+    return html.escape(text).replace("; ", "<br>").replace("\n", "<br>")

@@ -1,0 +1,182 @@
+"""The window preview: what a ManagedWindow over a transcript's first messages would do next
+under a policy (pins, the next compaction span, what masking and eviction would take).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..pins import PinPolicy, PinReason
+from ..window import ManagedWindow
+from ._state import cached_counter
+
+if TYPE_CHECKING:
+    from ..replays import Policy
+
+__all__ = ["WindowPreview", "preview_window"]
+
+
+@dataclass(frozen=True)
+class WindowPreview:
+    """What a ManagedWindow holding `messages[:upto]` would do next under a policy.
+
+    `reasons[i]` says why message i is pinned (None: not pinned). `span` is [start, end) of
+    the span the next compaction takes ((0, 0): none). `evicted` are the messages eviction
+    would drop as the window stands (empty unless pressure is over `evict_at`).
+    """
+
+    upto: int
+    reasons: tuple[PinReason | None, ...]
+    span: tuple[int, int]
+    evicted: tuple[int, ...]
+    window_tokens: tuple[int, ...]  # per message, after tool-result truncation
+    tokens: int
+    limit: int
+    compact_at: float
+    evict_at: float
+    # What the policy's strategy would do next: the span is compacted only under compact and
+    # hybrid; `masked` are the tool results masking would hide (mask and hybrid).
+    strategy: str = "compact"
+    masked: tuple[int, ...] = ()
+
+    @property
+    def compacts(self) -> bool:
+        return self.strategy in ("compact", "hybrid")
+
+    @property
+    def pressure(self) -> float:
+        return self.tokens / self.limit
+
+    @property
+    def pinned(self) -> tuple[int, ...]:
+        return tuple(i for i, r in enumerate(self.reasons) if r is not None)
+
+    @property
+    def span_tokens(self) -> int:
+        start, end = self.span
+        return sum(self.window_tokens[start:end])
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "upto": self.upto,
+            "pressure": round(self.pressure, 4),
+            "tokens": self.tokens,
+            "limit": self.limit,
+            "pinned": len(self.pinned),
+            "span": list(self.span),
+            "span_tokens": self.span_tokens,
+            "evicted": len(self.evicted),
+            "strategy": self.strategy,
+            "masked": len(self.masked),
+        }
+
+
+class _WindowCache:
+    """One ManagedWindow kept across control changes: rebuilt only when the budget or the
+    messages change, extended when the cursor moves forward, re-pinned in place otherwise."""
+
+    def __init__(self) -> None:
+        self.key: tuple[Any, ...] | None = None
+        self.window: ManagedWindow | None = None
+        self.upto = 0
+
+    def get(
+        self,
+        messages: Sequence[Mapping[str, Any]],
+        policy: Policy,
+        pins: PinPolicy,
+        upto: int,
+        tools: Sequence[Mapping[str, Any]] | None,
+    ) -> ManagedWindow:
+        budget = dataclasses.replace(policy.budget(), counter=cached_counter(policy.counter))
+        key = (
+            id(messages),
+            len(messages),
+            id(tools),
+            budget.window,
+            budget.ratio,
+            budget.reserve_completion,
+            policy.counter,
+            id(policy.calibration),
+            policy.max_tool_tokens,
+        )
+        settings = policy.window_settings()
+        if self.key != key or self.window is None or upto < self.upto:
+            self.window = ManagedWindow(budget, pins, None, settings, tools=tools)
+            self.key, self.upto = key, 0
+        else:
+            self.window.configure(settings)
+            if self.window.pins != pins:
+                self.window.pins = pins
+        window = self.window
+        if upto > self.upto:
+            logger = logging.getLogger("working_memory")
+            disabled, logger.disabled = logger.disabled, True  # orphan-result warnings: noise here
+            try:
+                for index in range(self.upto, upto):
+                    try:
+                        window.append(messages[index])
+                    except ValueError as exc:
+                        self.key = None
+                        raise ValueError(f"message {index}: {exc}") from None
+            finally:
+                logger.disabled = disabled
+            self.upto = upto
+        return window
+
+
+def preview_window(
+    messages: Sequence[Mapping[str, Any]],
+    policy: Policy,
+    *,
+    upto: int | None = None,
+    pins: PinPolicy | None = None,
+    tools: Sequence[Mapping[str, Any]] | None = None,
+    _cache: _WindowCache | None = None,
+) -> WindowPreview:
+    """Pins, the next compaction span and the eviction victims of a window over `messages[:upto]`.
+
+    The window is a real ManagedWindow built with the policy's settings (no summariser is
+    called); the span is its `next_span()`. Eviction drops whole unpinned tool groups, oldest
+    first, down to the window's `evict_to`, as `prepare()` does when pressure is over `evict_at`;
+    under a compacting strategy the span is summarised first (credited with its size less a
+    word-limit summary) and is never among the evicted.
+    """
+    upto = len(messages) if upto is None else max(0, min(upto, len(messages)))
+    pin_policy = pins if pins is not None else policy.pin_policy()
+    window = (_cache or _WindowCache()).get(messages, policy, pin_policy, upto, tools)
+    reasons = window.pin_reasons()
+    strategy = window.settings.strategy
+    # Under mask or evict nothing is summarised: no span (the chart and table said otherwise).
+    span = window.next_span() if strategy in ("compact", "hybrid") else (0, 0)
+    sizes = window.message_tokens()
+    masked: list[int] = []
+    if strategy in ("mask", "hybrid") and window.pressure() > window.settings.compact_at:
+        masked = window.masking_plan()  # what prepare()'s masking pass would hide
+    evicted: list[int] = []
+    if window.pressure() > window.settings.evict_at:
+        start, end = span
+        if end > start and strategy in ("compact", "hybrid"):
+            # The span goes to the summariser first: it is not evicted, and it frees its size
+            # less the summary's (budgeted at the word limit, ~4/3 tokens a word).
+            freed = sum(sizes[start:end]) - policy.word_limit * 4 // 3
+            evicted = window.eviction_plan(spare=span, freed_first=freed)
+        else:
+            evicted = window.eviction_plan()
+    return WindowPreview(
+        upto=upto,
+        reasons=tuple(reasons),
+        span=span,
+        evicted=tuple(evicted),
+        window_tokens=tuple(sizes),
+        tokens=window.tokens(),
+        limit=window.limit,
+        compact_at=window.settings.compact_at,
+        evict_at=window.settings.evict_at,
+        strategy=strategy,
+        masked=tuple(masked),
+    )
