@@ -116,14 +116,12 @@ def fit(
     target is about)."""
     import numpy as np
 
-    from working_memory.tokens._approx import _REPEATED, features
+    from working_memory.tokens._approx import REPEATED, features
 
     rows, extras = [], []
     for s in samples:  # runs of one repeated letter are counted from `repeat`, not the rates
-        extra = sum(
-            len(m.group()) / repeat.get(m.group(1), 2.0) for m in _REPEATED.finditer(s.text)
-        )
-        rows.append(features(_REPEATED.sub(" ", s.text) if extra else s.text))
+        extra = sum(len(m.group()) / repeat.get(m.group(1), 2.0) for m in REPEATED.finditer(s.text))
+        rows.append(features(REPEATED.sub(" ", s.text) if extra else s.text))
         extras.append(extra)
     X = np.array(rows, dtype=float)
     y = np.array(exact, dtype=float) - np.array(extras)

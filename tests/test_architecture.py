@@ -256,3 +256,17 @@ def test_all_names_what_the_module_has(module: str) -> None:
     missing = [name for name in getattr(loaded, "__all__", ()) if not hasattr(loaded, name)]
     assert missing == []
     assert len(set(loaded.__all__)) == len(loaded.__all__), "a name is listed twice"
+
+
+def test_no_module_imports_another_modules_private_names() -> None:
+    """A leading underscore means "this module's own": what another module needs is named
+    without one (its module may still be private to the package)."""
+    found = []
+    for path in sources():
+        for module, names in imported_names(path):
+            found += [
+                f"{module_name(path)} imports {module}.{name}"
+                for name in names
+                if name.startswith("_") and not name.startswith("__")
+            ]
+    assert found == []

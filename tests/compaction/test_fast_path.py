@@ -20,8 +20,8 @@ from tests.paths import TRANSCRIPTS, corpus_files, fixture_files
 from working_memory.compaction import DECISION_CUES, ExtractiveCompactor, judge_summary, span_lines
 from working_memory.compaction import _facts as facts
 from working_memory.compaction._facts import find_facts, span_segments
-from working_memory.compaction._fast_lines import _clear_caches, _fast_lines, _token_facts
-from working_memory.compaction._lines import _is_decision
+from working_memory.compaction._fast_lines import _clear_caches, _token_facts, fast_lines
+from working_memory.compaction._lines import is_decision
 from working_memory.transcripts import load_transcript, synthetic_session
 
 CLAUDE = TRANSCRIPTS / "claude-code" / "marot__spotter__258c7280-ae70-4798-800f-63464d01a85d.jsonl"
@@ -125,14 +125,14 @@ _CUE_PIECES = st.sampled_from(
 @settings(max_examples=500, deadline=None)
 @given(st.lists(_CUE_PIECES, max_size=12).map("".join))
 def test_decision_prefilter_changes_nothing(text: str) -> None:
-    assert _is_decision(text) == (DECISION_CUES.search(text) is not None)
+    assert is_decision(text) == (DECISION_CUES.search(text) is not None)
 
 
 def test_decision_prefilter_on_real_lines() -> None:
     lines = {line for text in _real_texts() for line in text.split("\n")}
-    assert any(_is_decision(line) for line in lines)
+    assert any(is_decision(line) for line in lines)
     for line in lines:
-        assert _is_decision(line) == (DECISION_CUES.search(line) is not None), line[:200]
+        assert is_decision(line) == (DECISION_CUES.search(line) is not None), line[:200]
 
 
 def _span(turns: int) -> list[dict[str, Any]]:
@@ -143,7 +143,7 @@ def test_fast_lines_are_the_exact_lines() -> None:
     """span_lines' lines, pieces, kinds and word counts, less tool lines with no fact."""
     span = _span(60)
     exact = span_lines(span, max_line_words=12)
-    fast, total = _fast_lines(span, 12)
+    fast, total = fast_lines(span, 12)
     assert total == len(exact)
     assert [ln.order for ln in fast] == list(range(len(fast)))
     remaining = iter(exact)
@@ -210,7 +210,7 @@ def test_long_lines_and_tokens_are_read_but_not_cached() -> None:
     cached = extractive._cached_line.cache_info().currsize
     assert cached >= 1  # the 30-word pieces are short enough to cache
     assert extractive._cached_token.cache_info().currsize < 70
-    extractive._line_facts(line)
+    extractive.line_facts(line)
     assert extractive._cached_line.cache_info().currsize == cached  # the whole line is not
     assert _token_facts(blob) == frozenset(
         f"{f.fact.kind}:{f.fact.value}" for f in find_facts(" " + blob)
@@ -224,7 +224,7 @@ def test_a_decision_line_outranks_a_plain_line_with_the_same_facts() -> None:
         {"role": "assistant", "content": "Reading src/app_main.py and lib/util_x.py now."},
         {"role": "assistant", "content": "Reading src/app_main.py and lib/util_x.py instead."},
     ]
-    lines, _ = _fast_lines(span, 40)
+    lines, _ = fast_lines(span, 40)
     assert [ln.decision for ln in lines] == [False, True]
     assert lines[0].facts == lines[1].facts
     compactor = ExtractiveCompactor(word_limit=50)

@@ -8,7 +8,7 @@ from typing import Any
 
 from working_memory.clients._anthropic import _text_of as anthropic_text
 from working_memory.compaction._compactor import _text_of as summariser_text
-from working_memory.compaction._segments import _content_text as segment_text
+from working_memory.compaction._segments import content_text as segment_text
 from working_memory.messages import content_text, render_content
 from working_memory.transcripts._builder import normalize_content
 from working_memory.workbench._html import _text_of as detail_text

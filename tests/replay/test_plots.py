@@ -132,7 +132,7 @@ def test_long_series_are_reduced_but_keep_their_peaks():
     assert len(bars.x) <= 2_000 and sum(bars.y) == sum(tokens) and max(bars.y) >= 5_000
     values = [((i * 7919) % 1000) / 1000 for i in range(count)]
     values[777] = 9.0
-    keep = plots._sample_indices(values)
+    keep = plots.sample_indices(values)
     assert len(keep) <= MAX_POINTS + 1 and 777 in keep and keep == sorted(keep)
 
 

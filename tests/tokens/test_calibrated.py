@@ -19,9 +19,9 @@ from hypothesis import strategies as st
 
 from working_memory.tokens import EstimateCounter, get_counter
 from working_memory.tokens._approx import (
-    _REPEATED,
     FEATURES,
     RATES,
+    REPEATED,
     SINGLE,
     ApproxCounter,
     features,
@@ -195,9 +195,9 @@ def _dotted(text):
     the rates, with runs of one repeated letter counted from the table as the estimator does."""
     counter = ApproxCounter()
     extra = sum(
-        len(m.group()) / counter._repeat.get(m.group(1), 2.0) for m in _REPEATED.finditer(text)
+        len(m.group()) / counter._repeat.get(m.group(1), 2.0) for m in REPEATED.finditer(text)
     )
-    rest = _REPEATED.sub(" ", text) if extra else text
+    rest = REPEATED.sub(" ", text) if extra else text
     dot = sum(r * f for r, f in zip(RATES, features(rest), strict=True)) + extra
     return max(1.0, min(dot, len(rest.encode("utf-8", "surrogatepass")) + extra))
 

@@ -213,4 +213,4 @@ def test_preview_agrees_with_a_fresh_window(
 
 
 _SESSION = synthetic_session(110, seed=5)
-_CACHE = __import__("working_memory.workbench._preview", fromlist=["_WindowCache"])._WindowCache()
+_CACHE = __import__("working_memory.workbench._preview", fromlist=["WindowCache"]).WindowCache()

@@ -25,7 +25,7 @@ from .._redact import redact
 from ..protocols import LLMClient
 from ..tokens import TokenCounter, get_counter
 from ._compactor import CompactionResult, Compactor, SpanCompactor, render_span
-from ._evaluate import _prepare, _PreparedSpan, _score
+from ._evaluate import PreparedSpan, prepare, score_prepared
 from ._facts import span_text
 from ._probes import probe_summary
 from ._prompts import summary_word_limit
@@ -150,7 +150,7 @@ def _check(variants: Sequence[Variant], samples: int, concurrency: int) -> None:
 class _Job:
     span_label: Any
     span: Span
-    prepared: _PreparedSpan
+    prepared: PreparedSpan
     variant: Variant
     compactor: SpanCompactor | None
     build_error: str | None
@@ -188,7 +188,7 @@ def _run(job: _Job, counter: TokenCounter, probe_client: LLMClient | None) -> di
         error=error,
     )
     if error is None and result is not None:
-        score = _score(job.prepared, result.summary, counter, job.variant.word_limit, 5)
+        score = score_prepared(job.prepared, result.summary, counter, job.variant.word_limit, 5)
         row.update(score.to_row())
         if probe_client is not None:
             row.update(probe_summary(job.span, result.summary, probe_client).to_row())
@@ -252,7 +252,7 @@ def compare(
             built[variant.name] = (None, redact(f"{type(exc).__name__}: {exc}")[:500])
     jobs: list[_Job] = []
     for label, span in named:
-        prepared = _prepare(span, tokens)
+        prepared = prepare(span, tokens)
         for variant in variants:
             compactor, build_error = built[variant.name]
             for sample in range(samples):

@@ -28,7 +28,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ._fact_patterns import _words
+from ._fact_patterns import word_set
 from ._segments import is_chit_chat
 from ._span_state import SpanState, span_state
 
@@ -49,7 +49,7 @@ CONTINUATION_PROBES = (
     "next_step",
 )
 
-_STOPWORDS = _words(
+_STOPWORDS = word_set(
     "the a an and or but of to in on at for with from by is are was were be been it this that "
     "these those as if then than so not no do does did have has had you your i we our they "
     "them can could should would will just also into out up about over please"

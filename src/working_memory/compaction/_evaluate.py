@@ -25,7 +25,7 @@ from ._continuation import (
     continuation_expectations,
     continuation_score,
 )
-from ._fact_patterns import _words
+from ._fact_patterns import word_set
 from ._facts import (
     Fact,
     count_facts,
@@ -64,7 +64,7 @@ __all__ = [
 
 Span = str | Sequence[Mapping[str, Any]]
 
-_STOPWORDS = _words(
+_STOPWORDS = word_set(
     "the a an and or but of to in on at for with from by is are was were be been it this that "
     "these those as if then than so not no do does did have has had you your i we our they "
     "them can could should would will just also into out up about over please"
@@ -170,7 +170,7 @@ def _instruction_kept(instruction: str, summary: str) -> bool:
 
 
 @dataclass(frozen=True)
-class _PreparedSpan:
+class PreparedSpan:
     """What judging needs from a span, computed once when many summaries share it."""
 
     text: str
@@ -180,16 +180,16 @@ class _PreparedSpan:
     expectations: ContinuationExpectations | None = None
 
 
-def _prepare(span: Span, counter: TokenCounter) -> _PreparedSpan:
+def prepare(span: Span, counter: TokenCounter) -> PreparedSpan:
     text = span_text(span)
     expectations = None if isinstance(span, str) else continuation_expectations(span)
-    return _PreparedSpan(
+    return PreparedSpan(
         text, count_facts(text), tuple(user_instructions(span)), counter.count(text), expectations
     )
 
 
-def _score(
-    prepared: _PreparedSpan,
+def score_prepared(
+    prepared: PreparedSpan,
     summary: str | None,
     counter: TokenCounter,
     word_limit: int | None,
@@ -245,7 +245,7 @@ def judge_summary(
     which facts count as frequently mentioned (for `frequent_retention`).
     """
     tokens = get_counter(counter)
-    return _score(_prepare(span, tokens), summary, tokens, word_limit, frequent)
+    return score_prepared(prepare(span, tokens), summary, tokens, word_limit, frequent)
 
 
 def to_pandas(scores: Iterable[SummaryScore | ProbeScores]) -> pd.DataFrame:

@@ -24,15 +24,15 @@ from ..config import WORD_LIMIT
 from ..tokens import TokenCounter, get_counter
 from ._compactor import CompactionResult
 from ._facts import is_chit_chat, span_text
-from ._fast_lines import _exact_lines, _fast_lines, _Line, _line_facts
+from ._fast_lines import FastLine, exact_lines, fast_lines, line_facts
 from ._handoff import (
-    _MAX_FACT_LINE_CHARS,
-    _entries,
-    _Entry,
-    _fragment,
-    _short,
+    MAX_FACT_LINE_CHARS,
+    Entry,
+    fragment,
+    handoff_entries,
+    short_call,
 )
-from ._lines import _LABELS, DECISION_CUES, Line, span_lines
+from ._lines import DECISION_CUES, LABELS, Line, span_lines
 from ._span_state import span_state
 
 __all__ = ["DECISION_CUES", "ExtractiveCompactor", "Line", "span_lines"]
@@ -103,7 +103,7 @@ class ExtractiveCompactor:
 
     def compact(self, span: Sequence[Mapping[str, Any]]) -> CompactionResult:
         started = time.perf_counter()
-        read = _exact_lines if self.exact else _fast_lines
+        read = exact_lines if self.exact else fast_lines
         lines, total = read(span, self.max_line_words)
         counts: Counter[str] = Counter(chain.from_iterable(line.facts for line in lines))
         state = span_state(span)
@@ -119,12 +119,12 @@ class ExtractiveCompactor:
             )
         cost = self._coster()
         budget = self._budget(span)
-        all_entries = _entries(state)
-        sources = {c.result_index: _short(c.text) for c in state.calls if c.result_index}
+        all_entries = handoff_entries(state)
+        sources = {c.result_index: short_call(c.text) for c in state.calls if c.result_index}
         label_of = self._labeller(sources)
         label_words: dict[tuple[int, str], int] = {}
 
-        def line_cost(line: _Line) -> int:
+        def line_cost(line: FastLine) -> int:
             if self.counter is not None:
                 return cost(label_of(line) + line.text)
             # words: the line's and its label's (a label is counted once per message)
@@ -134,10 +134,10 @@ class ExtractiveCompactor:
                 n = label_words[key] = len(label_of(line).split())
             return line.words + n
 
-        def build(limit: int) -> tuple[str, list[_Entry], list[_Line], set[str]]:
+        def build(limit: int) -> tuple[str, list[Entry], list[FastLine], set[str]]:
             entries = self._fit(all_entries, cost, int(limit * self.user_share))
             used = sum(cost(e.text) for e in entries)
-            covered: set[str] = set().union(*(_line_facts(e.text)[0] for e in entries))
+            covered: set[str] = set().union(*(line_facts(e.text)[0] for e in entries))
             seen = {e.text.casefold() for e in entries}
             chosen = self._select(lines, counts, limit - used, covered, seen, line_cost)
             text = "\n".join(
@@ -180,10 +180,10 @@ class ExtractiveCompactor:
 
     @staticmethod
     def _fill(
-        build: Callable[[int], tuple[str, list[_Entry], list[_Line], set[str]]],
+        build: Callable[[int], tuple[str, list[Entry], list[FastLine], set[str]]],
         budget: int,
         counter: TokenCounter,
-    ) -> tuple[str, list[_Entry], list[_Line], set[str]]:
+    ) -> tuple[str, list[Entry], list[FastLine], set[str]]:
         """Counting line by line is not counting the joined text: search the internal budget
         (a few rounds, bisecting) for the largest summary within `budget` tokens."""
         limit, low, high = budget, 0, None
@@ -211,8 +211,8 @@ class ExtractiveCompactor:
     # -- the handoff sections ------------------------------------------------------------------
 
     @staticmethod
-    def _fit(entries: list[_Entry], cost: Callable[[str], int], budget: int) -> list[_Entry]:
-        kept: list[_Entry] = []
+    def _fit(entries: list[Entry], cost: Callable[[str], int], budget: int) -> list[Entry]:
+        kept: list[Entry] = []
         for entry in sorted(entries, key=lambda e: (e.priority, e.section, e.order)):
             for text in (entry.text, entry.short):
                 if text is None:
@@ -226,35 +226,35 @@ class ExtractiveCompactor:
 
     # -- salient facts -----------------------------------------------------------------------
 
-    def _labeller(self, sources: Mapping[int, str]) -> Callable[[_Line], str]:
+    def _labeller(self, sources: Mapping[int, str]) -> Callable[[FastLine], str]:
         """Each fact line's label ("output of $ mix test: ", "assistant: "), from its source."""
 
-        def label(line: _Line) -> str:
+        def label(line: FastLine) -> str:
             if not self.labels:
                 return ""
             if line.kind == "tool":
                 source = sources.get(line.message)
                 return f"output of {source}: " if source else "tool: "
-            return _LABELS.get(line.kind, line.kind + ":") + " "
+            return LABELS.get(line.kind, line.kind + ":") + " "
 
         return label
 
     def _select(
         self,
-        lines: list[_Line],
+        lines: list[FastLine],
         counts: Counter[str],
         budget: int,
         covered: set[str],
         seen_text: set[str],
-        cost_of: Callable[[_Line], int],
-    ) -> list[_Line]:
+        cost_of: Callable[[FastLine], int],
+    ) -> list[FastLine]:
         weight = {fact: 1.0 + math.log2(n) for fact, n in counts.items()}
-        chosen: dict[int, _Line] = {}
+        chosen: dict[int, FastLine] = {}
         covered = set(covered)
         weight_of = weight.__getitem__
         costs = {}
 
-        def gain(line: _Line) -> float:
+        def gain(line: FastLine) -> float:
             # fsum: exact, so the order a set iterates in (hash-seeded) cannot tip a tie.
             facts = line.facts
             fresh = math.fsum(map(weight_of, facts - covered if covered else facts))
@@ -271,9 +271,9 @@ class ExtractiveCompactor:
         for line in lines:
             if not (line.facts or line.decision):
                 continue
-            if line.words < 2 and _fragment(line.text, line.facts):
+            if line.words < 2 and fragment(line.text, line.facts):
                 continue  # `:uuid,` or `end` means nothing on its own
-            if len(line.text) > _MAX_FACT_LINE_CHARS:
+            if len(line.text) > MAX_FACT_LINE_CHARS:
                 continue  # a blob (minified code, a JSON record): its words undercount it
             copy = (line.text, line.kind == "tool", line.decision)
             if copy in queued:

@@ -9,15 +9,15 @@ import re
 __all__: list[str] = []
 
 
-def _words(text: str) -> frozenset[str]:
+def word_set(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
 
 # --- patterns -------------------------------------------------------------------------------
 
-_URL = re.compile(r"\bhttps?://[^\s<>\"'`\])}]+")
+URL = re.compile(r"\bhttps?://[^\s<>\"'`\])}]+")
 
-_EXTENSIONS = _words(
+EXTENSIONS = word_set(
     "py pyi pyx ipynb js mjs cjs ts tsx jsx json jsonl yaml yml toml ini cfg conf md mdx rst txt "
     "csv tsv html htm css scss sass less xml svg png jpg jpeg gif webp ico ex exs eex heex leex "
     "erl hrl rs go c h cc cpp cxx hpp java kt kts scala rb php pl sh bash zsh fish ps1 bat sql db "
@@ -25,30 +25,30 @@ _EXTENSIONS = _words(
     "zip gz tgz tar whl so dylib dll exe wasm patch diff cs fs zig nim ml mli hs elm clj cljs edn "
     "el vim tex bib pem crt bak"
 )
-_EXT = "|".join(sorted(_EXTENSIONS, key=len, reverse=True))
+_EXT = "|".join(sorted(EXTENSIONS, key=len, reverse=True))
 
 _SEG = r"\.?[\w@+\-][\w.@+\-]*"
 # A run of path segments joined by slashes, optionally anchored at /, ~/, ./ or ../
-_SLASH_PATH = re.compile(rf"(?<![\w./~\-])(?:~|\.{{1,2}})?/?(?:{_SEG}/)+(?:{_SEG})?")
-_BARE_FILE = re.compile(rf"(?<![\w./\-@])\.?[\w\-]+(?:\.[\w\-]+)*\.(?:{_EXT})(?![\w/\-(])")
-_OBJECT_PREFIXES = ("self.", "this.", "cls.", "ctx.")
-_LINE_SUFFIX = re.compile(r"(?::\d+){1,2}$")
-_ARITY = re.compile(r"^[A-Za-z_][\w.?!]*/\d{1,2}$")  # Elixir/Erlang name/arity
-_PROSE_SLASH = _words(
+SLASH_PATH = re.compile(rf"(?<![\w./~\-])(?:~|\.{{1,2}})?/?(?:{_SEG}/)+(?:{_SEG})?")
+BARE_FILE = re.compile(rf"(?<![\w./\-@])\.?[\w\-]+(?:\.[\w\-]+)*\.(?:{_EXT})(?![\w/\-(])")
+OBJECT_PREFIXES = ("self.", "this.", "cls.", "ctx.")
+LINE_SUFFIX = re.compile(r"(?::\d+){1,2}$")
+ARITY = re.compile(r"^[A-Za-z_][\w.?!]*/\d{1,2}$")  # Elixir/Erlang name/arity
+PROSE_SLASH = word_set(
     "and/or or/and n/a w/o w/ i/o input/output read/write yes/no on/off true/false he/she "
     "his/her client/server and/also either/or km/h"
 )
 
-_ERROR_NAME = re.compile(
+ERROR_NAME = re.compile(
     r"\b(?:[A-Z][A-Za-z0-9]*\.)*[A-Z][A-Za-z0-9]*(?:Error|Exception|Failure)\b"
     r"(?:(?::| -|\)) +([^\n]{1,200}))?"
 )
-_ERROR_LINE = re.compile(
+ERROR_LINE = re.compile(
     r"(?m)^[ \t>*\-]*(?:(?:error|fatal|panic|Error|Fatal)(?:\[[\w\-]+\])?:|(?:ERROR|FATAL|FAILED)\b:?)"
     r" *([^\n]{1,200})"
 )
 
-_COMMAND_WORDS = _words(
+COMMAND_WORDS = word_set(
     "git mix npm npx pnpm yarn node python python3 pip pip3 uv uvx pytest ruff mypy cargo rustc "
     "go make cmake docker docker-compose kubectl curl wget ls cd cat grep rg find sed awk head "
     "tail echo export rm mv cp mkdir chmod chown ssh scp rsync tar gh bd iex elixir erl rails "
@@ -57,12 +57,12 @@ _COMMAND_WORDS = _words(
     "systemctl journalctl tmux which env touch wc sort diff kill ps xargs jq tox nox hatch "
     "black isort flake8 pylint coverage ollama vllm"
 )
-_DOLLAR_LINE = re.compile(r"(?m)^[ \t]*\$ +([^\n]+)")
-_FENCE = re.compile(r"(?ms)^[ \t]*```([\w+\-]*)[^\n]*\n(.*?)^[ \t]*```")
-_SHELL_FENCES = frozenset({"", "bash", "sh", "shell", "console", "zsh", "terminal", "cmd"})
-_BACKTICK = re.compile(r"(?<!`)`([^`\n]{1,300})`(?!`)")
+DOLLAR_LINE = re.compile(r"(?m)^[ \t]*\$ +([^\n]+)")
+FENCE = re.compile(r"(?ms)^[ \t]*```([\w+\-]*)[^\n]*\n(.*?)^[ \t]*```")
+SHELL_FENCES = frozenset({"", "bash", "sh", "shell", "console", "zsh", "terminal", "cmd"})
+BACKTICK = re.compile(r"(?<!`)`([^`\n]{1,300})`(?!`)")
 
-_IDENTIFIERS = [
+IDENTIFIERS = [
     re.compile(r"(?<![\w.])__[A-Za-z][A-Za-z0-9_]*__(?!\w)"),  # dunder
     re.compile(
         r"(?<![\w.\-])_?[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+(?![\w\-])"
@@ -90,7 +90,7 @@ _IDENTIFIERS = [
 ]
 
 # dotted: os.path.join, Spotter.Transcripts.Annotation
-_DOTTED = re.compile(r"(?<![\w.\-/])[A-Za-z_][\w]+(?:\.[A-Za-z_][\w]*)+(?:\(\))?(?![\w\-/])")
+DOTTED = re.compile(r"(?<![\w.\-/])[A-Za-z_][\w]+(?:\.[A-Za-z_][\w]*)+(?:\(\))?(?![\w\-/])")
 
 _UNITS = (
     "ms|µs|us|ns|s|sec|secs|seconds?|min|mins|minutes?|h|hr|hrs|hours?|days?|"
@@ -99,7 +99,7 @@ _UNITS = (
     "warnings?|rows?|columns|commits?|req/s|rps|qps|fps|Hz|kHz|MHz|GHz|cores?|CPUs?|GPUs?|"
     "USD|EUR|dollars?|tps|mg|kg|g|m|cm|mm|km"
 )
-_NUMBERS = [
+NUMBERS = [
     re.compile(r"(?<![\w.$])\$\d[\d,]*(?:\.\d+)?(?![\w.])"),  # money
     re.compile(r"(?<![\w.])\d[\d,]*(?:\.\d+)?%"),  # percent
     re.compile(rf"(?<![\w.,])\d[\d,]*(?:\.\d+)? ?(?:{_UNITS})(?![\w/])"),  # with a unit
@@ -112,4 +112,4 @@ _NUMBERS = [
     re.compile(r"(?<![\w.,:\-/])\d{4,}(?![\w.,:\-/])"),  # long integer: 167094, 2024
 ]
 
-_TRAILING = ".,;:!?)]}'\"`*"
+TRAILING = ".,;:!?)]}'\"`*"

@@ -16,25 +16,25 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ._fact_patterns import (
-    _ARITY,
-    _BACKTICK,
-    _BARE_FILE,
-    _COMMAND_WORDS,
-    _DOLLAR_LINE,
-    _DOTTED,
-    _ERROR_LINE,
-    _ERROR_NAME,
-    _EXTENSIONS,
-    _FENCE,
-    _IDENTIFIERS,
-    _LINE_SUFFIX,
-    _NUMBERS,
-    _OBJECT_PREFIXES,
-    _PROSE_SLASH,
-    _SHELL_FENCES,
-    _SLASH_PATH,
-    _TRAILING,
-    _URL,
+    ARITY,
+    BACKTICK,
+    BARE_FILE,
+    COMMAND_WORDS,
+    DOLLAR_LINE,
+    DOTTED,
+    ERROR_LINE,
+    ERROR_NAME,
+    EXTENSIONS,
+    FENCE,
+    IDENTIFIERS,
+    LINE_SUFFIX,
+    NUMBERS,
+    OBJECT_PREFIXES,
+    PROSE_SLASH,
+    SHELL_FENCES,
+    SLASH_PATH,
+    TRAILING,
+    URL,
 )
 
 # The span rendering moved to _segments; its names stay importable from here.
@@ -48,7 +48,7 @@ from ._segments import (
     span_text,
     strip_line_numbers,
 )
-from ._segments import _content_text as _content_text  # _span_state reads it here
+from ._segments import content_text as content_text  # _span_state reads it here
 
 __all__ = [
     "FACT_KINDS",
@@ -111,7 +111,7 @@ def _mask(text: str, spans: list[tuple[int, int]]) -> str:
 def _path_ok(value: str) -> bool:
     if "/" not in value:
         return True
-    if value.lower() in _PROSE_SLASH:
+    if value.lower() in PROSE_SLASH:
         return False
     segments = [s for s in value.split("/") if s not in ("", ".", "..", "~")]
     if not segments or all(s.replace(".", "").replace(",", "").isdigit() for s in segments):
@@ -121,7 +121,7 @@ def _path_ok(value: str) -> bool:
     if len(segments) >= 3:
         return True
     last = segments[-1]
-    if "." in last and last.rsplit(".", 1)[1].lower() in _EXTENSIONS:
+    if "." in last and last.rsplit(".", 1)[1].lower() in EXTENSIONS:
         return True
     return any(c in s for s in segments for c in "_-.") or (
         value.endswith("/") and len(segments) >= 2
@@ -155,20 +155,20 @@ def find_facts(text: str) -> list[FoundFact]:
         spans.clear()
 
     if has.url:
-        for m in _URL.finditer(work):
-            value = m.group(0).rstrip(_TRAILING)
+        for m in URL.finditer(work):
+            value = m.group(0).rstrip(TRAILING)
             add("url", value, m.start(), m.start() + len(value), (m.start(), m.end()))
         flush()
 
     if has.error_name:
-        for m in _ERROR_NAME.finditer(work):
+        for m in ERROR_NAME.finditer(work):
             name_end = m.start() + len(m.group(0)) - (len(m.group(1)) + 2 if m.group(1) else 0)
             name = work[m.start() : name_end].rstrip(":) -")
             message = (m.group(1) or "").strip()
             value = f"{name}: {_clip(message)}" if message else name
             add("error", value, m.start(), m.end(), (m.start(), m.start() + len(name)))
     if has.error_word:
-        for m in _ERROR_LINE.finditer(work):
+        for m in ERROR_LINE.finditer(work):
             message = _clip(m.group(1).strip())
             if len(message.split()) >= 2 or any(c in message for c in "/:'\"_"):
                 add("error", message, m.start(1), m.end(1))
@@ -178,32 +178,32 @@ def find_facts(text: str) -> list[FoundFact]:
         for value, start, end in _commands(work):
             add("command", value if len(value) <= 200 else value[:200], start, end)
 
-    for pattern, needed in ((_SLASH_PATH, has.slash), (_BARE_FILE, has.dot)):
+    for pattern, needed in ((SLASH_PATH, has.slash), (BARE_FILE, has.dot)):
         if not needed:
             continue
         for m in pattern.finditer(work):
-            value = _LINE_SUFFIX.sub("", m.group(0).rstrip(_TRAILING)).rstrip(_TRAILING)
+            value = LINE_SUFFIX.sub("", m.group(0).rstrip(TRAILING)).rstrip(TRAILING)
             if len(value) < 3 or not any(c.isalpha() for c in value):
                 continue
-            if value.startswith(_OBJECT_PREFIXES):
+            if value.startswith(OBJECT_PREFIXES):
                 continue  # self.db is an attribute, not a file
-            kind = "identifier" if _ARITY.match(value) else "path" if _path_ok(value) else ""
+            kind = "identifier" if ARITY.match(value) else "path" if _path_ok(value) else ""
             if kind:
                 add(kind, value, m.start(), m.start() + len(value), (m.start(), m.end()))
         flush()
 
     if has.backtick:
-        for m in _BACKTICK.finditer(work):
-            inner = m.group(1).strip().rstrip(_TRAILING + "(")
+        for m in BACKTICK.finditer(work):
+            inner = m.group(1).strip().rstrip(TRAILING + "(")
             if inner and " " not in inner and len(inner) >= 2 and any(c.isalpha() for c in inner):
                 add("identifier", inner, m.start(1), m.start(1) + len(inner), (m.start(), m.end()))
         flush()
     if has.dot:
-        for m in _DOTTED.finditer(work):
+        for m in DOTTED.finditer(work):
             if _dotted_ok(m.group(0)):
                 add("identifier", m.group(0), m.start(), m.end(), (m.start(), m.end()))
         flush()
-    for pattern, needed in zip(_IDENTIFIERS, has.identifier_needs(), strict=True):
+    for pattern, needed in zip(IDENTIFIERS, has.identifier_needs(), strict=True):
         if not needed:
             continue
         group = 1 if pattern.groups else 0
@@ -212,7 +212,7 @@ def find_facts(text: str) -> list[FoundFact]:
         flush()
 
     if has.digit:
-        for pattern, needed in zip(_NUMBERS, has.number_needs(), strict=True):
+        for pattern, needed in zip(NUMBERS, has.number_needs(), strict=True):
             if not needed:
                 continue
             for m in pattern.finditer(work):
@@ -262,7 +262,7 @@ class _Present:
         )
 
     def identifier_needs(self) -> tuple[bool, ...]:
-        """One flag per pattern of _IDENTIFIERS, in order."""
+        """One flag per pattern of IDENTIFIERS, in order."""
         text = self.text
         dash = "-" in text
         return (
@@ -281,7 +281,7 @@ class _Present:
         )
 
     def number_needs(self) -> tuple[bool, ...]:
-        """One flag per pattern of _NUMBERS, in order (all of them need a digit)."""
+        """One flag per pattern of NUMBERS, in order (all of them need a digit)."""
         text = self.text
         dot = self.dot
         return (
@@ -310,10 +310,10 @@ class _Everything(_Present):
         self.digit = self.upper = self.error_word = True
 
     def identifier_needs(self) -> tuple[bool, ...]:
-        return (True,) * len(_IDENTIFIERS)
+        return (True,) * len(IDENTIFIERS)
 
     def number_needs(self) -> tuple[bool, ...]:
-        return (True,) * len(_NUMBERS)
+        return (True,) * len(NUMBERS)
 
 
 _present: type[_Present] = _Present  # swapped for _Everything to run without prefilters
@@ -322,21 +322,21 @@ _present: type[_Present] = _Present  # swapped for _Everything to run without pr
 def _commands(text: str) -> list[tuple[str, int, int]]:
     """Shell commands: `$ ` lines, lines of shell code fences, and backticked commands."""
     commands: list[tuple[str, int, int]] = []
-    for m in _DOLLAR_LINE.finditer(text):
+    for m in DOLLAR_LINE.finditer(text):
         commands.append((m.group(1).strip(), m.start(1), m.end(1)))
-    for m in _FENCE.finditer(text):
-        if m.group(1).lower() not in _SHELL_FENCES:
+    for m in FENCE.finditer(text):
+        if m.group(1).lower() not in SHELL_FENCES:
             continue
         offset = m.start(2)
         for line in m.group(2).splitlines(keepends=True):
             stripped = line.strip()
-            if stripped.split(" ", 1)[0] in _COMMAND_WORDS and " " in stripped:
+            if stripped.split(" ", 1)[0] in COMMAND_WORDS and " " in stripped:
                 at = offset + line.index(stripped)
                 commands.append((stripped, at, at + len(stripped)))
             offset += len(line)
-    for m in _BACKTICK.finditer(text):
+    for m in BACKTICK.finditer(text):
         inner = m.group(1).strip()
-        if inner.split(" ", 1)[0] in _COMMAND_WORDS and " " in inner:
+        if inner.split(" ", 1)[0] in COMMAND_WORDS and " " in inner:
             commands.append((inner, m.start(1), m.end(1)))
     return [c for c in commands if c[0] and not c[0].startswith("$")]
 

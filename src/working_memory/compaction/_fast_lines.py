@@ -8,9 +8,9 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from ._facts import Fact, find_facts, span_segments
-from ._lines import _is_decision, span_lines
+from ._lines import is_decision, span_lines
 
-__all__: list[str] = []  # private to the compaction package: _fast_lines, _exact_lines, _Line
+__all__: list[str] = []  # private to the compaction package: fast_lines, exact_lines, FastLine
 
 
 # --- the compactor's fast path ---------------------------------------------------------------
@@ -39,7 +39,7 @@ _CACHED_TOKEN_CHARS = 120
 _CACHED_LINE_CHARS = 300
 
 
-class _Line(NamedTuple):
+class FastLine(NamedTuple):
     """A candidate line as the compactor ranks it; `facts` holds "kind:value" keys."""
 
     order: int
@@ -104,7 +104,7 @@ def _multi_word(line: str) -> bool:
     )
 
 
-def _line_facts(line: str) -> tuple[frozenset[str], int]:
+def line_facts(line: str) -> tuple[frozenset[str], int]:
     """The facts of one stripped line and its word count, cached: logs and re-read files
     repeat lines, and a repeated line then costs one C-level cache lookup."""
     if len(line) > _CACHED_LINE_CHARS:
@@ -134,16 +134,18 @@ def _clear_caches() -> None:
     _cached_line.cache_clear()
 
 
-def _fast_lines(span: Sequence[Mapping[str, Any]], max_line_words: int) -> tuple[list[_Line], int]:
+def fast_lines(
+    span: Sequence[Mapping[str, Any]], max_line_words: int
+) -> tuple[list[FastLine], int]:
     """span_lines for the compactor, and how many lines the span has in all.
 
     The same lines and pieces, facts read per token (see above). Tool-output lines without a
     fact can never be picked (they gain nothing), so they are counted and dropped here.
     """
-    lines: list[_Line] = []
+    lines: list[FastLine] = []
     dropped = 0
     cached_line = _cached_line
-    make = tuple.__new__  # a _Line from a tuple, without NamedTuple's keyword __new__
+    make = tuple.__new__  # a FastLine from a tuple, without NamedTuple's keyword __new__
     for segment in span_segments(span):
         kind = segment.kind
         index = segment.index
@@ -152,7 +154,7 @@ def _fast_lines(span: Sequence[Mapping[str, Any]], max_line_words: int) -> tuple
             text = raw.strip()
             if not text:
                 continue
-            # _line_facts, inlined: this loop runs once per line of every compacted span.
+            # line_facts, inlined: this loop runs once per line of every compacted span.
             if len(text) <= _CACHED_LINE_CHARS:
                 facts, count = cached_line(text)
             else:
@@ -161,25 +163,29 @@ def _fast_lines(span: Sequence[Mapping[str, Any]], max_line_words: int) -> tuple
                 if tool and not facts:
                     dropped += 1
                     continue
-                decision = not tool and _is_decision(text)
-                lines.append(make(_Line, (len(lines), index, kind, text, facts, count, decision)))
+                decision = not tool and is_decision(text)
+                lines.append(
+                    make(FastLine, (len(lines), index, kind, text, facts, count, decision))
+                )
                 continue
             # a long line is cut into verbatim runs, as span_lines cuts it
             words = text.split()
             for i in range(0, count, max_line_words):
                 piece = " ".join(words[i : i + max_line_words])
-                facts, count = _line_facts(piece)
+                facts, count = line_facts(piece)
                 if tool and not facts:
                     dropped += 1
                     continue
-                decision = not tool and _is_decision(piece)
-                lines.append(_Line(len(lines), index, kind, piece, facts, count, decision))
+                decision = not tool and is_decision(piece)
+                lines.append(FastLine(len(lines), index, kind, piece, facts, count, decision))
     return lines, len(lines) + dropped
 
 
-def _exact_lines(span: Sequence[Mapping[str, Any]], max_line_words: int) -> tuple[list[_Line], int]:
+def exact_lines(
+    span: Sequence[Mapping[str, Any]], max_line_words: int
+) -> tuple[list[FastLine], int]:
     lines = [
-        _Line(ln.order, ln.index, ln.kind, ln.text, _keys(ln.facts), ln.words, ln.decision)
+        FastLine(ln.order, ln.index, ln.kind, ln.text, _keys(ln.facts), ln.words, ln.decision)
         for ln in span_lines(span, max_line_words=max_line_words)
     ]
     return lines, len(lines)

@@ -7,10 +7,10 @@ from typing import NamedTuple
 
 from ._span_state import SpanState
 
-__all__: list[str] = []  # private to the compaction package: _entries, _Entry, _quote, ...
+__all__: list[str] = []  # private to the compaction package: handoff_entries, Entry, _quote, ...
 
 
-class _Entry(NamedTuple):
+class Entry(NamedTuple):
     """One line of the handoff's sections: where it is printed, how urgently it is kept."""
 
     section: int  # print order
@@ -23,7 +23,7 @@ class _Entry(NamedTuple):
 # Sections, in print order.
 _TASK, _USERS, _CURRENT, _NEXT, _PENDING, _FILES, _ERRORS, _COMMANDS = range(8)
 _QUOTE_WORDS = 80  # a typed user message longer than this is quoted by its head
-_MAX_FACT_LINE_CHARS = 400  # longer lines are blobs, never quoted as a fact line
+MAX_FACT_LINE_CHARS = 400  # longer lines are blobs, never quoted as a fact line
 _COMMANDS_KEPT = 15  # most recent shell commands listed (failed ones always compete)
 
 
@@ -39,7 +39,7 @@ def _quote(text: str, words: int = _QUOTE_WORDS) -> str:
     return f'"{" ".join(parts[:words])} ..."'
 
 
-def _short(call_text: str) -> str:
+def short_call(call_text: str) -> str:
     """A call named briefly for a label: `$ mix test`, `Read annotation.ex`."""
     if call_text.startswith("$ "):
         words = call_text[2:].split()
@@ -48,7 +48,7 @@ def _short(call_text: str) -> str:
     return f"{name} {rest.rsplit('/', 1)[-1]}".strip() if rest else name
 
 
-def _fragment(text: str, facts: frozenset[str]) -> bool:
+def fragment(text: str, facts: frozenset[str]) -> bool:
     """A line that means nothing on its own (`:uuid,`, `end`, `}`): one word and no fact
     that stands alone (a path, URL, error or command)."""
     if len(text.split()) >= 2:
@@ -56,48 +56,48 @@ def _fragment(text: str, facts: frozenset[str]) -> bool:
     return not any(f.startswith(("path:", "url:", "error:", "command:")) for f in facts)
 
 
-def _entries(state: SpanState) -> list[_Entry]:
+def handoff_entries(state: SpanState) -> list[Entry]:
     """The handoff's labelled lines, each with its section and how urgently it is kept."""
-    out: list[_Entry] = []
+    out: list[Entry] = []
     users = state.user_messages
     task = state.task
     if task is not None:
-        out.append(_Entry(_TASK, 0, 1, f"Task (the first request): {_quote(task)}"))
+        out.append(Entry(_TASK, 0, 1, f"Task (the first request): {_quote(task)}"))
     for i, message in enumerate(users):
         if message == task and i == users.index(task):
             continue  # quoted as the task
-        out.append(_Entry(_USERS, i, 3, f"User message {i + 1} of {len(users)}: {_quote(message)}"))
+        out.append(Entry(_USERS, i, 3, f"User message {i + 1} of {len(users)}: {_quote(message)}"))
     if state.latest_request is not None:
-        out.append(_Entry(_CURRENT, 0, 0, f"Latest request: {_quote(state.latest_request)}"))
+        out.append(Entry(_CURRENT, 0, 0, f"Latest request: {_quote(state.latest_request)}"))
     if state.last_said:
-        out.append(_Entry(_CURRENT, 1, 9, f"Last said by the assistant: {_quote(state.last_said)}"))
+        out.append(Entry(_CURRENT, 1, 9, f"Last said by the assistant: {_quote(state.last_said)}"))
     recent = [c.text for c in state.calls[-3:]]
     if recent:
         actions = "; ".join(t if len(t) <= 120 else t[:120] + " ..." for t in recent)
-        out.append(_Entry(_CURRENT, 2, 9, f"Last actions: {actions}"))
+        out.append(Entry(_CURRENT, 2, 9, f"Last actions: {actions}"))
     if state.next_step:
-        out.append(_Entry(_NEXT, 0, 2, f"Next step: {state.next_step}"))
+        out.append(Entry(_NEXT, 0, 2, f"Next step: {state.next_step}"))
     if state.stated_next and state.stated_next != state.next_step:
         out.append(
-            _Entry(_NEXT, 1, 4, f"Next step as the assistant put it: {_quote(state.stated_next)}")
+            Entry(_NEXT, 1, 4, f"Next step as the assistant put it: {_quote(state.stated_next)}")
         )
     for i, todo in enumerate(state.todos):
         status = todo.status.replace("_", " ")
-        out.append(_Entry(_PENDING, i, 4, f"Pending ({status}, {todo.source}): {todo.text}"))
+        out.append(Entry(_PENDING, i, 4, f"Pending ({status}, {todo.source}): {todo.text}"))
     changed = [f for f in state.files if {"edited", "created", "deleted"} & set(f.actions)]
     for f in sorted(changed, key=lambda f: -f.last_index):
         what = " and ".join(a for a in f.actions if a != "read")
-        out.append(_Entry(_FILES, f.last_index, 5, f"File {what}: {f.path}"))
+        out.append(Entry(_FILES, f.last_index, 5, f"File {what}: {f.path}"))
     for f in state.files:
         if f.actions == ("read",):
-            out.append(_Entry(_FILES, f.last_index, 10, f"File read: {f.path}"))
+            out.append(Entry(_FILES, f.last_index, 10, f"File read: {f.path}"))
     for i, error in enumerate(state.errors):
         message = _quote(error.message)
         if error.fixed:
             text = f"Error (fixed later): {message} from {error.where}; fixed by {error.fixed_by}"
-            out.append(_Entry(_ERRORS, i, 7, text))
+            out.append(Entry(_ERRORS, i, 7, text))
         else:
-            out.append(_Entry(_ERRORS, i, 5, f"Error (unresolved): {message} from {error.where}"))
+            out.append(Entry(_ERRORS, i, 5, f"Error (unresolved): {message} from {error.where}"))
     commands = state.commands
     for i, run in enumerate(commands):
         if not run.failed and i < len(commands) - _COMMANDS_KEPT:
@@ -107,5 +107,5 @@ def _entries(state: SpanState) -> list[_Entry]:
         # A test or build result, or a failure, says where the work stands; a bare "ok" less.
         urgent = run.failed or run.outcome != "ok"
         text = f"Command: $ {command} -> {run.outcome}{runs}"
-        out.append(_Entry(_COMMANDS, i, 8 if urgent else 11, text))
+        out.append(Entry(_COMMANDS, i, 8 if urgent else 11, text))
     return out

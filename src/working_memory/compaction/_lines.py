@@ -20,7 +20,7 @@ DECISION_CUES = re.compile(
     r"rather than|not supported|workaround)\b",
     re.IGNORECASE,
 )
-# A word each cue needs, lower-cased: `_is_decision` tests these at C speed before the regex
+# A word each cue needs, lower-cased: `is_decision` tests these at C speed before the regex
 # (~1 µs a line against ~6 µs); only ASCII text, where lower() is exactly what IGNORECASE
 # folds (outside ASCII, "ſ" matches "s" and "K" matches "k").
 _CUE_WORDS = (
@@ -31,7 +31,7 @@ _CUE_WORDS = (
 )  # fmt: skip
 
 
-def _is_decision(text: str) -> bool:
+def is_decision(text: str) -> bool:
     """Whether DECISION_CUES finds a cue in `text` (the same answer, cheaper on most lines)."""
     if text.isascii():
         lowered = text.lower()
@@ -43,7 +43,7 @@ def _is_decision(text: str) -> bool:
     return DECISION_CUES.search(text) is not None
 
 
-_LABELS = {
+LABELS = {
     "user": "user:",
     "assistant": "assistant:",
     "call": "call:",
@@ -107,7 +107,7 @@ def span_lines(span: Sequence[Mapping[str, Any]], *, max_line_words: int = 40) -
                         text=piece,
                         facts=facts,
                         words=len(piece.split()),
-                        decision=_is_decision(piece),
+                        decision=is_decision(piece),
                     )
                 )
     return lines

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..messages import render_content
-from ._fact_patterns import _words
+from ._fact_patterns import word_set
 
 __all__ = [
     "PLUMBING_ARGS",
@@ -70,7 +70,7 @@ def is_typed_user_text(text: str) -> bool:
     return bool(text.strip()) and not _INJECTED.match(text)
 
 
-_CHIT_CHAT = _words(
+_CHIT_CHAT = word_set(
     "hi hello hey thanks thank thx ty you ok okay great cool nice perfect good awesome lgtm yes "
     "yep yeah sure sounds looks that's thats it is the a so much very well done bye cheers "
     "morning afternoon evening how are doing going today there appreciated appreciate lovely "
@@ -84,7 +84,7 @@ def is_chit_chat(text: str) -> bool:
     return all(w in _CHIT_CHAT for w in words) and not re.search(r"\d", text)
 
 
-def _content_text(content: Any) -> tuple[str, bool]:
+def content_text(content: Any) -> tuple[str, bool]:
     """Text of a message's content, and whether it is a tool result in user clothing (media and
     other non-text blocks, and empty parts, are left out)."""
     tool_result = False
@@ -93,7 +93,7 @@ def _content_text(content: Any) -> tuple[str, bool]:
         nonlocal tool_result
         if block.get("type") == "tool_result":
             tool_result = True
-            return _content_text(block.get("content"))[0] or None
+            return content_text(block.get("content"))[0] or None
         text = block.get("text")
         return text or None if isinstance(text, str) else None
 
@@ -140,7 +140,7 @@ def span_segments(span: Sequence[Mapping[str, Any]]) -> list[Segment]:
     segments: list[Segment] = []
     for index, message in enumerate(span):
         role = str(message.get("role", ""))
-        text, tool_result = _content_text(message.get("content"))
+        text, tool_result = content_text(message.get("content"))
         if role == "user" and not tool_result:
             kind = "user" if is_typed_user_text(text) else "tool"
         elif role in ("user", "tool", "function", "observation") or tool_result:

@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ._facts import _content_text, find_facts, is_chit_chat, is_typed_user_text
+from ._facts import content_text, find_facts, is_chit_chat, is_typed_user_text
 
 __all__ = [
     "Call",
@@ -229,12 +229,12 @@ def _results(message: Mapping[str, Any]) -> list[tuple[str | None, str]]:
     role = message.get("role")
     content = message.get("content")
     if role in ("tool", "function", "observation"):
-        return [(message.get("tool_call_id"), _content_text(content)[0])]
+        return [(message.get("tool_call_id"), content_text(content)[0])]
     if isinstance(content, list):
         out = []
         for block in content:
             if isinstance(block, Mapping) and block.get("type") == "tool_result":
-                text = _content_text(block.get("content"))[0]
+                text = content_text(block.get("content"))[0]
                 if block.get("is_error") and "<tool_use_error>" not in text:
                     text = "<tool_use_error>" + text
                 out.append((block.get("tool_use_id"), text))
@@ -403,7 +403,7 @@ def span_state(span: Sequence[Mapping[str, Any]]) -> SpanState:
     assistant_texts: list[str] = []
     for message in span:
         role = message.get("role")
-        text, tool_result = _content_text(message.get("content"))
+        text, tool_result = content_text(message.get("content"))
         if role == "user" and not tool_result and is_typed_user_text(text):
             user_messages.append(text.strip())
         elif role == "assistant" and text.strip():

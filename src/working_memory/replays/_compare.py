@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..transcripts import CORPUS_SUFFIXES, Transcript, TranscriptError, corpus_files
 from ._policy import Policy, resolve_policy
-from ._run import _as_transcript, _name_of, replay
+from ._run import as_transcript, name_of, replay
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas
@@ -39,10 +39,10 @@ def _jobs(source: Any) -> list[Any]:
             else:
                 jobs.append(Job(len(jobs), label or path.name, path=path))
         else:
-            jobs.append(Job(len(jobs), label or "session", transcript=_as_transcript(item)))
+            jobs.append(Job(len(jobs), label or "session", transcript=as_transcript(item)))
 
     if isinstance(source, Transcript):
-        add(_name_of(source), source)
+        add(name_of(source), source)
     elif isinstance(source, str | Path):
         path = Path(source)
         if not path.exists():
@@ -61,7 +61,7 @@ def _jobs(source: Any) -> list[Any]:
         else:
             for n, item in enumerate(items):
                 if isinstance(item, Transcript):
-                    add(_name_of(item, f"session-{n}"), item)
+                    add(name_of(item, f"session-{n}"), item)
                 elif isinstance(item, str | Path):
                     add("" if Path(item).is_dir() else str(item), item)
                 else:

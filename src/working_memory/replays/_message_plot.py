@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .._theme import CATEGORY_COLORS, THRESHOLD_STYLE
-from ._plotting import _figure, _plotly, _sample_indices
+from ._plotting import figure, plotly, sample_indices
 
 if TYPE_CHECKING:  # pragma: no cover
     import plotly.graph_objects as go
@@ -51,8 +51,8 @@ def message_tokens_figure(
             f"messages ({len(messages)}), tokens ({len(tokens)}) and pinned ({len(pinned)}) "
             "must have the same length"
         )
-    go = _plotly()
-    fig = _figure()
+    go = plotly()
+    fig = figure()
     count = len(tokens)
     buckets = message_buckets(count)
     size = len(buckets[0]) if buckets else 1
@@ -92,7 +92,7 @@ def message_tokens_figure(
         for value in tokens:
             total += value
             running.append(total)
-        keep = _sample_indices(running)
+        keep = sample_indices(running)
         ys: list[float] = (
             [running[i] / limit for i in keep] if limit else [float(running[i]) for i in keep]
         )

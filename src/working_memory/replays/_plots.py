@@ -21,11 +21,11 @@ from ._plotting import (
     EVENT_STYLE,
     MAX_POINTS,
     TEMPLATE_NAME,
-    _figure,
-    _pick,
-    _plotly,
-    _sample_indices,
+    figure,
     layout_template,
+    pick,
+    plotly,
+    sample_indices,
 )
 from ._pressure_plot import pressure_figure
 
@@ -52,13 +52,13 @@ __all__ = [
 # -- what the window holds ----------------------------------------------------------------------
 def window_stack_figure(replay: Replay, *, title: str | None = None) -> go.Figure:
     """Tokens in the window at each call, stacked by category, with the limit and thresholds."""
-    go = _plotly()
-    fig = _figure()
+    go = plotly()
+    fig = figure()
     calls = replay.column("call")
-    keep = _sample_indices(replay.column("tokens_total"))
-    x = _pick(calls, keep)
+    keep = sample_indices(replay.column("tokens_total"))
+    x = pick(calls, keep)
     for category, color in CATEGORY_COLORS.items():
-        values = _pick(replay.column(f"tokens_{category}"), keep)
+        values = pick(replay.column(f"tokens_{category}"), keep)
         fig.add_trace(
             go.Scatter(
                 x=x,

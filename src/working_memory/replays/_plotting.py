@@ -36,10 +36,10 @@ EVENT_STYLE: dict[str, tuple[str, str]] = {
 }
 TEMPLATE_NAME = "working-memory"
 MAX_POINTS = 5_000  # above this many points a curve or bar chart is reduced per bucket
-_MAX_MARKERS = 1_500
+MAX_MARKERS = 1_500
 
 
-def _plotly() -> Any:
+def plotly() -> Any:
     try:
         import plotly.graph_objects as go
     except ImportError as exc:
@@ -51,7 +51,7 @@ def _plotly() -> Any:
 
 def layout_template() -> Any:
     """The shared look (registered once as plotly template `working-memory`)."""
-    go = _plotly()
+    go = plotly()
     import plotly.io as pio
 
     if TEMPLATE_NAME not in pio.templates:
@@ -77,14 +77,14 @@ def layout_template() -> Any:
     return pio.templates[TEMPLATE_NAME]
 
 
-def _figure() -> Any:
-    go = _plotly()
+def figure() -> Any:
+    go = plotly()
     layout_template()
     return go.Figure(layout={"template": TEMPLATE_NAME})
 
 
 # -- reduction -------------------------------------------------------------------------------
-def _sample_indices(values: Sequence[float], max_points: int = MAX_POINTS) -> list[int]:
+def sample_indices(values: Sequence[float], max_points: int = MAX_POINTS) -> list[int]:
     """Indices keeping each bucket's min and max (the shape and the peaks survive)."""
     count = len(values)
     if count <= max_points:
@@ -102,11 +102,11 @@ def _sample_indices(values: Sequence[float], max_points: int = MAX_POINTS) -> li
     return keep
 
 
-def _pick(values: Sequence[Any], indices: Sequence[int]) -> list[Any]:
+def pick(values: Sequence[Any], indices: Sequence[int]) -> list[Any]:
     return [values[i] for i in indices]
 
 
-def _escape(text: str, limit: int = 600) -> str:
+def escape(text: str, limit: int = 600) -> str:
     """Hover text: escaped (plotly renders a subset of HTML) and cut to a readable size."""
     if len(text) > limit:
         text = text[:limit] + " …"

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from .._theme import COLORS, GREY, THRESHOLD_STYLE
-from ._plotting import _MAX_MARKERS, EVENT_STYLE, _escape, _figure, _pick, _plotly, _sample_indices
+from ._plotting import EVENT_STYLE, MAX_MARKERS, escape, figure, pick, plotly, sample_indices
 
 if TYPE_CHECKING:  # pragma: no cover
     import plotly.graph_objects as go
@@ -38,8 +38,8 @@ def pressure_figure(
     items = [cast("Replay", replays)] if one else list(cast("Sequence[Replay]", replays))
     if not items:
         raise ValueError("pressure_figure() needs at least one Replay")
-    go = _plotly()
-    fig = _figure()
+    go = plotly()
+    fig = figure()
     managed_peak = 0.0
     unmanaged_peak = 0.0
     first_call, last_call = math.inf, -math.inf
@@ -60,12 +60,12 @@ def pressure_figure(
             continue
         first_call, last_call = min(first_call, calls[0]), max(last_call, calls[-1])
         managed_peak = max(managed_peak, max(pressure))
-        keep = _sample_indices(pressure)
+        keep = sample_indices(pressure)
         fig.add_trace(
             go.Scatter(
-                x=_pick(calls, keep),
-                y=_pick(pressure, keep),
-                customdata=_pick(totals, keep),
+                x=pick(calls, keep),
+                y=pick(pressure, keep),
+                customdata=pick(totals, keep),
                 mode="lines",
                 name=f"{label}: pressure" if len(items) > 1 else "pressure (managed)",
                 legendgroup=f"replay{n}",
@@ -77,13 +77,13 @@ def pressure_figure(
             raw = item.column("unmanaged_pressure")
             raw_tokens = item.column("unmanaged_tokens")
             unmanaged_peak = max(unmanaged_peak, max(raw))
-            keep = _sample_indices(raw)
+            keep = sample_indices(raw)
             same = shared_unmanaged
             fig.add_trace(
                 go.Scatter(
-                    x=_pick(calls, keep),
-                    y=_pick(raw, keep),
-                    customdata=_pick(raw_tokens, keep),
+                    x=pick(calls, keep),
+                    y=pick(raw, keep),
+                    customdata=pick(raw_tokens, keep),
                     mode="lines",
                     name=f"{label}: unmanaged"
                     if len(items) > 1 and not same
@@ -183,19 +183,19 @@ def _add_event_markers(
             continue
         xs, ys, texts = [], [], []
         # Many events (masking fires often): one marker per bucket of calls.
-        step = max(1, math.ceil(len(hits) / _MAX_MARKERS))
+        step = max(1, math.ceil(len(hits) / MAX_MARKERS))
         for start in range(0, len(hits), step):
             bucket = hits[start : start + step]
             first = bucket[0]
             xs.append(calls[first])
             ys.append(pressure[first])
             if len(bucket) == 1:
-                texts.append(f"<b>call {calls[first]}</b><br>{_escape(events[first])}")
+                texts.append(f"<b>call {calls[first]}</b><br>{escape(events[first])}")
             else:
                 total = sum(counts[i] for i in bucket)
                 texts.append(
                     f"<b>calls {calls[bucket[0]]}–{calls[bucket[-1]]}</b><br>{total} {kind_label}s; "
-                    f"first: {_escape(events[first], 300)}"
+                    f"first: {escape(events[first], 300)}"
                 )
         if shown is not None:
             shown_before = column in shown
@@ -250,7 +250,7 @@ def _add_real_compactions(fig: Any, go: Any, items: Sequence[Replay], top: float
             texts.append(
                 f"<b>the production agent compacted here</b><br>call {call}, message "
                 f"{compaction.index}, trigger {html.escape(str(compaction.trigger or 'unknown'))}, "
-                f"{before}<br>its summary: {_escape(compaction.summary, 400)}"
+                f"{before}<br>its summary: {escape(compaction.summary, 400)}"
             )
     if not star_x:
         return

@@ -69,7 +69,7 @@ CallHook = Callable[[int, list[Message], ManagedWindow], None]
 
 
 # -- input ------------------------------------------------------------------------------------
-def _as_transcript(source: Transcript | Sequence[Mapping[str, Any]] | str | Path) -> Transcript:
+def as_transcript(source: Transcript | Sequence[Mapping[str, Any]] | str | Path) -> Transcript:
     if isinstance(source, Transcript):
         return source
     if isinstance(source, str | Path):
@@ -83,7 +83,7 @@ def _as_transcript(source: Transcript | Sequence[Mapping[str, Any]] | str | Path
     )
 
 
-def _name_of(transcript: Transcript, default: str = "session") -> str:
+def name_of(transcript: Transcript, default: str = "session") -> str:
     return Path(transcript.source).name if transcript.source else default
 
 
@@ -331,7 +331,7 @@ def replay(
     every prepare() with the exact list sent (read it, do not change it). Setting `cancel`
     stops the replay with ReplayCancelled at the next model call.
     """
-    transcript = _as_transcript(transcript_or_messages)
+    transcript = as_transcript(transcript_or_messages)
     window_note = None
     if policy is None:
         # No policy given: the default one, with the window of the log's model when known.
@@ -345,9 +345,9 @@ def replay(
         state.notes.append(window_note)
     messages: Iterable[tuple[int, dict[str, Any]]] = enumerate(transcript.messages)
     if progress:
-        messages = _with_progress(messages, len(transcript.messages), name or _name_of(transcript))
+        messages = _with_progress(messages, len(transcript.messages), name or name_of(transcript))
     state.run(messages)
-    return _finish(state, name or _name_of(transcript, "session"))
+    return _finish(state, name or name_of(transcript, "session"))
 
 
 def _with_progress(

@@ -37,22 +37,22 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from ._byte_classes import (
-    _ARROW,
-    _BITS,
-    _BLOCK,
-    _CASE,
-    _DIGIT,
-    _HIGH,
-    _KIND,
-    _MASK_BYTES,
-    _MASKS,
-    _NOT_LEAD,
-    _PUNCT_T,
-    _REPEATED,
-    _SPACE,
-    _W8,
-    _WORD,
-    _repeated_letters,
+    ARROW,
+    BITS,
+    BLOCK,
+    CASE,
+    DIGIT,
+    HIGH,
+    KIND,
+    MASK_BYTES,
+    MASKS,
+    NOT_LEAD,
+    PUNCT_T,
+    REPEATED,
+    SPACE,
+    W8,
+    WORD,
+    repeated_letters,
 )
 
 __all__ = ["FEATURES", "ApproxCounter", "CalibratedCounter", "features"]
@@ -113,7 +113,7 @@ def features(text: str) -> tuple[int, ...]:
 def _counts(raw: bytes, ascii_only: bool) -> tuple[int, ...]:
     """`features` of UTF-8 bytes, cut after the ASCII ones when the text is ASCII."""
     padded = b"\0" + raw + b"\0"
-    return _padded_counts(padded, padded.translate(_WORD), ascii_only)
+    return _padded_counts(padded, padded.translate(WORD), ascii_only)
 
 
 def _padded_counts(raw: bytes, words: bytes, ascii_only: bool) -> tuple[int, ...]:
@@ -123,10 +123,10 @@ def _padded_counts(raw: bytes, words: bytes, ascii_only: bool) -> tuple[int, ...
     table) makes each run end in a non-member, so no run needs an end-of-string check. The
     reference the fit uses: `ApproxCounter.count_float` gets the same counts from bits.
     """
-    punct = raw.translate(_PUNCT_T)
-    kind = raw.translate(_KIND)
-    case = raw.translate(_CASE)
-    digits = raw.translate(_DIGIT)
+    punct = raw.translate(PUNCT_T)
+    kind = raw.translate(KIND)
+    case = raw.translate(CASE)
+    digits = raw.translate(DIGIT)
     mark_word = kind.count(b"pw")
     counts = (
         words.count(b"w."),
@@ -138,7 +138,7 @@ def _padded_counts(raw: bytes, words: bytes, ascii_only: bool) -> tuple[int, ...
         mark_word,
         kind.count(b"ppw") if mark_word else 0,
         kind.count(b"s0"),
-        raw.translate(_SPACE).count(b".ss"),
+        raw.translate(SPACE).count(b".ss"),
         raw.count(b"\n"),
         raw.count(b"\n\n"),
         case.count(b"lU"),
@@ -146,8 +146,8 @@ def _padded_counts(raw: bytes, words: bytes, ascii_only: bool) -> tuple[int, ...
     )
     if ascii_only:
         return counts
-    high = raw.translate(_HIGH)
-    leads = raw.translate(_HIGH, _NOT_LEAD)
+    high = raw.translate(HIGH)
+    leads = raw.translate(HIGH, NOT_LEAD)
     wide = len(leads.translate(None, _NOT_WIDE))
     return (
         *counts,
@@ -161,7 +161,7 @@ def _padded_counts(raw: bytes, words: bytes, ascii_only: bool) -> tuple[int, ...
         high.count(b"c") + high.count(b"k"),
         high.count(b"h"),
         high.count(b"f") + high.count(b"q"),
-        raw.count(_ARROW),
+        raw.count(ARROW),
         _wide(raw.decode("utf-8", "surrogatepass"), wide) if wide else 0,
         words.count(b"wwwww") if _accented(high.count(b"b"), words.count(b"w")) else 0,
         high.count(b"g"),
@@ -267,7 +267,7 @@ class ApproxCounter:
         """The unrounded estimate (the fit works on this).
 
         The same sum as `features(text)` dotted with the rates, computed another way: one
-        `bytes.translate` into class bits (`_BITS`), read as one big integer, so that a feature
+        `bytes.translate` into class bits (`BITS`), read as one big integer, so that a feature
         of two or three neighbouring characters is a shift, an `&` and a `bit_count()` over
         all the text at once (a few machine words per hundred characters), where
         `bytes.count` of a two-byte pattern steps through every byte. The features counted
@@ -279,12 +279,12 @@ class ApproxCounter:
         ascii_only = text.isascii()
         raw = text.encode() if ascii_only else text.encode("utf-8", "surrogatepass")
         size = len(raw)
-        if size <= _MASK_BYTES:
-            m0, m1, m2, m3, m5, m7 = _MASKS
+        if size <= MASK_BYTES:
+            m0, m1, m2, m3, m5, m7 = MASKS
         else:  # a long text: masks its size (an `&` costs the shorter operand's length)
             m0 = ((1 << (8 * size)) - 1) // 255  # 0x0101...01, one bit per byte
             m1, m2, m3, m5, m7 = m0 << 1, m0 << 2, m0 << 3, m0 << 5, m0 << 7
-        flags = raw.translate(_BITS)
+        flags = raw.translate(BITS)
         x = int.from_bytes(flags, "little")  # byte i at bits 8i..8i+7
         y = x >> 8  # the next character's classes, at the same place
         both = x & y  # class c here and next: c runs go on
@@ -296,22 +296,22 @@ class ApproxCounter:
         run8 &= run8 >> 32  # ... eight
         if run8:
             if run8 & (run8 >> 64):  # sixteen letters in a row: an identifier, a blob, ...
-                if _repeated_letters(raw, both & m0, m0):
+                if repeated_letters(raw, both & m0, m0):
                     # ... or a run of one repeated letter: counted from the table, then left
                     # out of the rest.
-                    for match in _REPEATED.finditer(text):
+                    for match in REPEATED.finditer(text):
                         extra += len(match.group()) / self._repeat.get(match.group(1), 2.0)
                 if extra:
-                    text = _REPEATED.sub(" ", text)
+                    text = REPEATED.sub(" ", text)
                     raw = text.encode("utf-8", "surrogatepass")
                     size = len(raw)
-                    flags = raw.translate(_BITS)
+                    flags = raw.translate(BITS)
                     x = int.from_bytes(flags, "little")
                     y = x >> 8
                     both = x & y
                     ends = x ^ both
                     word_ends = ends & m0
-                long8 = raw.translate(_WORD).count(_W8)
+                long8 = raw.translate(WORD).count(W8)
             else:  # runs of 8 to 15 letters: one each, where eight letters end a run
                 long8 = (word_ends & (run8 << 56)).bit_count()
         pairs = (x >> 1) & y  # punct-letter, space-digit, non-ASCII-space, lower-upper
@@ -361,14 +361,14 @@ class ApproxCounter:
         if not ascii_only:
             high_space = (pairs & m3).bit_count()  # a character, then a space
             estimate += r[14] * high_space
-            arrows = raw.count(_ARROW) if b"\xe2" in raw else 0
+            arrows = raw.count(ARROW) if b"\xe2" in raw else 0
             if arrows and 2 * arrows == size - len(text):  # only arrows (Claude Code's Read)
                 estimate += (r[20] + r[24]) * arrows
             else:
                 # Lead bytes only (ASCII and continuation bytes deleted), one letter per script
                 # block: a short string, counted block by block until every character is counted
                 # (a text seldom has more than two blocks; symbols and arrows are the usual one).
-                high = raw.translate(_HIGH, _NOT_LEAD)
+                high = raw.translate(HIGH, NOT_LEAD)
                 symbols = high.count(b"e")
                 left = len(high) - symbols
                 if symbols:
@@ -376,10 +376,10 @@ class ApproxCounter:
                 if left:
                     first = high.lstrip(b"e")[:1]  # most often the only other block
                     n = high.count(first)
-                    estimate += r[_BLOCK[first]] * n
+                    estimate += r[BLOCK[first]] * n
                     if n < left:
                         left -= n
-                        for letter, k in _BLOCK.items():
+                        for letter, k in BLOCK.items():
                             if letter != first:
                                 n = high.count(letter)
                                 if n:
@@ -395,7 +395,7 @@ class ApproxCounter:
                             + r[29] * high_space
                         )
                     if b"b" in high and _accented(high.count(b"b"), (x & m0).bit_count()):
-                        estimate += r[26] * raw.translate(_WORD).count(b"wwwww")
+                        estimate += r[26] * raw.translate(WORD).count(b"wwwww")
         # A byte-level BPE token is at least one byte: never more tokens than bytes, never
         # fewer than one for any text.
         limit = size + extra
@@ -404,7 +404,7 @@ class ApproxCounter:
     @staticmethod
     def _repeated(text: str) -> bool:
         """Whether the text has a run of one repeated letter (counted from `REPEAT`)."""
-        return _REPEATED.search(text) is not None
+        return REPEATED.search(text) is not None
 
     def count(self, text: str) -> int:
         if not text:

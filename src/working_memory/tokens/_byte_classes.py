@@ -56,17 +56,17 @@ def _kind(i: int) -> int:
     return ord("h") if i >= 0x80 else ord("t")
 
 
-_WORD = _table(_LOWER + _UPPER, "w")
-_DIGIT = _table(_DIGITS, "0")
-_PUNCT_T = _table(_PUNCT, "p")
-_SPACE = _table(" \t", "s")
-_KIND = bytes(_kind(i) for i in range(256))
-_CASE = bytes(
+WORD = _table(_LOWER + _UPPER, "w")
+DIGIT = _table(_DIGITS, "0")
+PUNCT_T = _table(_PUNCT, "p")
+SPACE = _table(" \t", "s")
+KIND = bytes(_kind(i) for i in range(256))
+CASE = bytes(
     ord("l") if chr(i) in _LOWER else ord("U") if chr(i) in _UPPER else ord(".") for i in range(256)
 )
-_HIGH = bytes(_high_class(i) for i in range(256))
-_NOT_LEAD = bytes(range(0xC0))  # ASCII and UTF-8 continuation bytes
-_W8 = b"w" * 8
+HIGH = bytes(_high_class(i) for i in range(256))
+NOT_LEAD = bytes(range(0xC0))  # ASCII and UTF-8 continuation bytes
+W8 = b"w" * 8
 
 
 def _bit(i: int) -> int:
@@ -90,9 +90,9 @@ def _bit(i: int) -> int:
     return 0x10 if i >= 0x80 else 0  # any byte of a non-ASCII character (bit 4)
 
 
-_BITS = bytes(_bit(i) for i in range(256))
-# Script blocks but symbols: letter in `_HIGH` -> index in `FEATURES`, most common first.
-_BLOCK = {
+BITS = bytes(_bit(i) for i in range(256))
+# Script blocks but symbols: letter in `HIGH` -> index in `FEATURES`, most common first.
+BLOCK = {
     b"c": 21,
     b"k": 21,
     b"q": 23,  # fullwidth punctuation: with CJK
@@ -105,15 +105,15 @@ _BLOCK = {
     b"j": 19,
     b"f": 23,
 }
-_MASK_BYTES = 4096  # texts up to this size use the precomputed mask
-_M0 = int.from_bytes(b"\x01" * _MASK_BYTES, "little")
-_MASKS = (_M0, _M0 << 1, _M0 << 2, _M0 << 3, _M0 << 5, _M0 << 7)  # bit k of every byte
-_ARROW = "→".encode()
-_REPEATED = re.compile(r"([A-Za-z])\1{15,}")
+MASK_BYTES = 4096  # texts up to this size use the precomputed mask
+_M0 = int.from_bytes(b"\x01" * MASK_BYTES, "little")
+MASKS = (_M0, _M0 << 1, _M0 << 2, _M0 << 3, _M0 << 5, _M0 << 7)  # bit k of every byte
+ARROW = "→".encode()
+REPEATED = re.compile(r"([A-Za-z])\1{15,}")
 
 
-def _repeated_letters(raw: bytes, letter_pairs: int, m0: int) -> bool:
-    """Whether 16 equal letters follow each other (`_REPEATED` may match): a quick test of the
+def repeated_letters(raw: bytes, letter_pairs: int, m0: int) -> bool:
+    """Whether 16 equal letters follow each other (`REPEATED` may match): a quick test of the
     bytes read as an integer, where the regular expression steps through every character.
 
     `letter_pairs` has bit 0 of byte i set when bytes i and i + 1 are letters; `m0` bit 0 of

@@ -84,7 +84,7 @@ class _Call:
 
 
 @dataclass
-class _Compaction:
+class Compaction:
     position: int
     trigger: str | None
     pre_tokens: int | None
@@ -105,7 +105,7 @@ class Builder:
         self.prov: list[Provenance] = []
         self.notes: dict[str, dict[int, Any]] = {}
         self.calls: list[_Call] = []
-        self.compactions: list[_Compaction] = []
+        self.compactions: list[Compaction] = []
         self.metadata: dict[str, Any] = {}
         self.tools: list[dict[str, Any]] | None = None
         self.threads: dict[str, Transcript] = {}
@@ -143,8 +143,8 @@ class Builder:
         summary: str,
         source: str | int | None,
         key: str | None = None,
-    ) -> _Compaction:
-        item = _Compaction(len(self.raw), trigger, pre_tokens, summary, source, key=key)
+    ) -> Compaction:
+        item = Compaction(len(self.raw), trigger, pre_tokens, summary, source, key=key)
         self.compactions.append(item)
         return item
 

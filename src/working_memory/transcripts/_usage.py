@@ -8,7 +8,7 @@ from typing import Any
 __all__ = ["anthropic_usage", "openai_usage"]
 
 
-def _int(value: Any) -> int:
+def usage_int(value: Any) -> int:
     if isinstance(value, bool):
         return 0
     if isinstance(value, int):
@@ -23,17 +23,17 @@ def openai_usage(usage: Any) -> dict[str, int] | None:
     if not isinstance(usage, dict) or "prompt_tokens" not in usage:
         return None
     details = usage.get("prompt_tokens_details")
-    cached = _int(details.get("cached_tokens")) if isinstance(details, dict) else 0
-    cached = max(cached, _int(usage.get("cache_read_input_tokens")))
-    creation = _int(usage.get("cache_creation_input_tokens"))
-    prompt = _int(usage.get("prompt_tokens"))
+    cached = usage_int(details.get("cached_tokens")) if isinstance(details, dict) else 0
+    cached = max(cached, usage_int(usage.get("cache_read_input_tokens")))
+    creation = usage_int(usage.get("cache_creation_input_tokens"))
+    prompt = usage_int(usage.get("prompt_tokens"))
     out_details = usage.get("completion_tokens_details")
     return {
         "input_tokens": max(prompt - cached - creation, 0),
         "cached_input_tokens": cached,
         "cache_creation_input_tokens": creation,
-        "output_tokens": _int(usage.get("completion_tokens")),
-        "reasoning_tokens": _int(out_details.get("reasoning_tokens"))
+        "output_tokens": usage_int(usage.get("completion_tokens")),
+        "reasoning_tokens": usage_int(out_details.get("reasoning_tokens"))
         if isinstance(out_details, dict)
         else 0,
     }
@@ -44,10 +44,10 @@ def anthropic_usage(usage: Any) -> dict[str, int] | None:
     if not isinstance(usage, dict) or "input_tokens" not in usage:
         return None
     return {
-        "input_tokens": _int(usage.get("input_tokens")),
-        "cached_input_tokens": _int(usage.get("cache_read_input_tokens")),
-        "cache_creation_input_tokens": _int(usage.get("cache_creation_input_tokens")),
-        "output_tokens": _int(usage.get("output_tokens")),
+        "input_tokens": usage_int(usage.get("input_tokens")),
+        "cached_input_tokens": usage_int(usage.get("cache_read_input_tokens")),
+        "cache_creation_input_tokens": usage_int(usage.get("cache_creation_input_tokens")),
+        "output_tokens": usage_int(usage.get("output_tokens")),
     }
 
 

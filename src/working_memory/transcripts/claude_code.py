@@ -15,7 +15,7 @@ from collections import Counter, deque
 from pathlib import Path
 from typing import Any
 
-from ._builder import Builder, _Compaction, as_dict
+from ._builder import Builder, Compaction, as_dict
 from ._errors import TranscriptError
 from ._io import Sink, iter_jsonl
 from ._model import Transcript
@@ -45,7 +45,7 @@ class _Thread:
         self.b = builder
         self.by_id: dict[str, int] = {}
         self.usage: dict[str, tuple[Any, Any]] = {}
-        self.pending: _Compaction | None = None
+        self.pending: Compaction | None = None
         self.root_line: dict[str, Any] | None = None
 
 

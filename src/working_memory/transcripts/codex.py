@@ -218,18 +218,18 @@ class _Rollout:
         last = info.get("last_token_usage")
         if not isinstance(last, dict):
             return
-        from ._usage import _int, warn_usage
+        from ._usage import usage_int, warn_usage
 
         warn_usage(self.b.warn, last, lineno)
-        prompt = _int(last.get("input_tokens"))
-        cached = _int(last.get("cached_input_tokens"))
-        output = _int(last.get("output_tokens"))
+        prompt = usage_int(last.get("input_tokens"))
+        cached = usage_int(last.get("cached_input_tokens"))
+        output = usage_int(last.get("output_tokens"))
         self.b.add_call(
             position=self.call_start,
             input_tokens=max(prompt - cached, 0),
             cached_input_tokens=cached,
             output_tokens=output,
-            reasoning_tokens=_int(last.get("reasoning_output_tokens")),
+            reasoning_tokens=usage_int(last.get("reasoning_output_tokens")),
             model=self.model,
             source=lineno,
         )

@@ -20,7 +20,7 @@ from ..pins import (
     RegexCorrectionRule,
 )
 from ..transcripts import Transcript
-from ._preview import WindowPreview, _WindowCache, preview_window
+from ._preview import WindowCache, WindowPreview, preview_window
 from ._state import Observable, TranscriptState, cached_counter, policy_class
 
 if TYPE_CHECKING:
@@ -74,7 +74,7 @@ class PolicyState(Observable):
         self._policy = policy if policy is not None else policy_class()()
         self.rules = PinRules()
         self._upto: int | None = None
-        self._cache = _WindowCache()
+        self._cache = WindowCache()
         self._preview: WindowPreview | None = None
         self._tokens_key: tuple[Any, ...] | None = None
         self._tokens: list[int] = []
@@ -337,7 +337,7 @@ class PolicyState(Observable):
                 {
                     "index": i,
                     "role": message.get("role"),
-                    "tool": _tool_of(message, names),
+                    "tool": tool_of(message, names),
                     "tokens": self.tokens[i],
                     "cumulative": self.cumulative[i],
                     "pressure": self.cumulative[i] / self._policy.limit,
@@ -364,7 +364,7 @@ class PolicyState(Observable):
         return pd.DataFrame(rows, columns=columns)
 
 
-def _tool_of(message: Mapping[str, Any], names: Mapping[str, str]) -> str:
+def tool_of(message: Mapping[str, Any], names: Mapping[str, str]) -> str:
     calls = message.get("tool_calls") or ()
     if calls:
         return ",".join(str((c.get("function") or {}).get("name") or "?") for c in calls)

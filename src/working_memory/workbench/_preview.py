@@ -75,7 +75,7 @@ class WindowPreview:
         }
 
 
-class _WindowCache:
+class WindowCache:
     """One ManagedWindow kept across control changes: rebuilt only when the budget or the
     messages change, extended when the cursor moves forward, re-pinned in place otherwise."""
 
@@ -136,7 +136,7 @@ def preview_window(
     upto: int | None = None,
     pins: PinPolicy | None = None,
     tools: Sequence[Mapping[str, Any]] | None = None,
-    _cache: _WindowCache | None = None,
+    _cache: WindowCache | None = None,
 ) -> WindowPreview:
     """Pins, the next compaction span and the eviction victims of a window over `messages[:upto]`.
 
@@ -148,7 +148,7 @@ def preview_window(
     """
     upto = len(messages) if upto is None else max(0, min(upto, len(messages)))
     pin_policy = pins if pins is not None else policy.pin_policy()
-    window = (_cache or _WindowCache()).get(messages, policy, pin_policy, upto, tools)
+    window = (_cache or WindowCache()).get(messages, policy, pin_policy, upto, tools)
     reasons = window.pin_reasons()
     strategy = window.settings.strategy
     # Under mask or evict nothing is summarised: no span (the chart and table said otherwise).

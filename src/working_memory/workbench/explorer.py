@@ -13,7 +13,7 @@ from ._explorer_panels import SummaryPanels
 from ._export import ExportBar
 from ._files import FileBrowser
 from ._html import badge, message_html
-from ._policy_state import PolicyState, _tool_of
+from ._policy_state import PolicyState, tool_of
 from ._state import TranscriptState
 from ._table import PagedTable
 from ._widgets import colors, guarded, readable_error, require, show_error_in
@@ -322,7 +322,7 @@ class TranscriptExplorer(SummaryPanels):
         if not pins_only:
             current = state.current
             names = current.tool_names() if current else {}
-            self._tools = [_tool_of(m, names) for m in messages]
+            self._tools = [tool_of(m, names) for m in messages]
             self.chart.set_messages(
                 [str(m.get("role")) for m in messages],
                 self._tools,
@@ -393,7 +393,7 @@ class TranscriptExplorer(SummaryPanels):
             {
                 "index": range(len(messages)),
                 "role": [m.get("role") for m in messages],
-                "tool": [_tool_of(m, names) for m in messages],
+                "tool": [tool_of(m, names) for m in messages],
                 "tokens": self.pins.tokens,
                 "cumulative": self.pins.cumulative,
                 "pressure": self.pins.pressure,

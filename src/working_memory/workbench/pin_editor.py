@@ -15,7 +15,7 @@ from ._chart import MessageChart
 from ._controls import from_control, setting_controls, to_control
 from ._export import ExportBar
 from ._html import badge, esc, notice_html, table_html
-from ._policy_state import PolicyState, _tool_of, check_patterns
+from ._policy_state import PolicyState, check_patterns, tool_of
 from ._state import TranscriptState
 from ._table import PagedTable
 from ._widgets import colors, guarded, require, show_error_in
@@ -246,7 +246,7 @@ class PinPolicyEditor:
             )
             if full or key != self._key:
                 names = state.transcript.current.tool_names() if state.transcript.current else {}
-                self._tools = [_tool_of(m, names) for m in messages]
+                self._tools = [tool_of(m, names) for m in messages]
                 self.chart.set_messages(
                     [str(m.get("role")) for m in messages],
                     self._tools,
