@@ -30,7 +30,10 @@ def test_the_top_level_is_small_and_hides_no_subpackage() -> None:
     import importlib
 
     for name in working_memory.__all__:
-        found = importlib.util.find_spec(f"working_memory.{name}") if name.islower() else None
+        try:
+            found = importlib.util.find_spec(f"working_memory.{name}") if name.islower() else None
+        except ModuleNotFoundError:  # working_memory.replay: the function, and it says so
+            found = None
         assert found is None or name == "__version__", f"{name} hides the module {found}"
 
 
@@ -64,3 +67,19 @@ def test_an_old_top_level_name_resolves_with_a_warning() -> None:
     assert old is get_counter
     with pytest.raises(AttributeError):
         working_memory.no_such_name  # type: ignore[attr-defined]  # noqa: B018
+
+
+def test_the_old_replay_module_path_says_where_it_went() -> None:
+    with pytest.raises(ModuleNotFoundError, match=r"package working_memory\.replays"):
+        import working_memory.replay  # noqa: F401
+
+
+def test_an_old_name_warns_once() -> None:
+    code = (
+        "import warnings\nwarnings.simplefilter('always')\n"
+        "with warnings.catch_warnings(record=True) as caught:\n"
+        "    from working_memory import Variant\n"
+        "print(len(caught))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "1"

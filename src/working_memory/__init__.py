@@ -5,10 +5,6 @@ its package: `tokens`, `compaction`, `transcripts`, `clients`, `replays`, `workb
 core modules (`messages`, `pins`, `spans`, `archive`, `window`, ...).
 """
 
-from __future__ import annotations
-
-from typing import Any
-
 from . import _moved
 from .archive import JsonlArchive, read_archive
 from .budget import Budget
@@ -50,6 +46,6 @@ __all__ = [
 _moved.install()
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> object:
     # Names the top level exported before 0.2 still resolve, with a DeprecationWarning.
     return _moved.moved_name(name)

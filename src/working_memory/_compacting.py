@@ -35,8 +35,8 @@ class CompactingWindow(EvictingWindow):
             return  # backing off after a failed summariser call; eviction still guards evict_at
         if self._search_after is not None and self._appended_tokens < self._search_after:
             return  # no span qualified, and not enough has arrived since to change that
-        for _ in range(self.settings.max_compactions_per_prepare):
-            if self.pressure() <= self.settings.compact_at:
+        for _ in range(self._settings.max_compactions_per_prepare):
+            if self.pressure() <= self._settings.compact_at:
                 return
             outcome = self._compact_once()
             if outcome in ("none", "failed"):
@@ -45,7 +45,7 @@ class CompactingWindow(EvictingWindow):
                 # Anti-thrash: a compaction that frees too little is not repeated.
                 self._evict_down_to(
                     self._compact_to,
-                    reason=f"last compaction gained less than min_gain={self.settings.min_gain:.2f}; evicting instead",
+                    reason=f"last compaction gained less than min_gain={self._settings.min_gain:.2f}; evicting instead",
                 )
                 return
 
@@ -67,7 +67,7 @@ class CompactingWindow(EvictingWindow):
 
     def _span_cap(self) -> float:
         # A span may always reach twice min_gain, or no span could qualify on a large window.
-        return max(self.settings.max_span_tokens, 2 * self.settings.min_gain * self._limit)
+        return max(self._settings.max_span_tokens, 2 * self._settings.min_gain * self._limit)
 
     def _find_span(
         self, eligible: Sequence[bool], regardless_of_pressure: bool = False
@@ -75,7 +75,7 @@ class CompactingWindow(EvictingWindow):
         """The oldest span worth compacting (`spans.find_span`), with this window's settings."""
         entries = self._entries
         need = self.tokens() - self._compact_to * self._limit
-        min_tokens = self.settings.min_gain * self._limit
+        min_tokens = self._settings.min_gain * self._limit
         if regardless_of_pressure:
             need, min_tokens = math.inf, 0
         start, end, why = find_span(
@@ -86,7 +86,7 @@ class CompactingWindow(EvictingWindow):
             need=need,
             min_tokens=min_tokens,
             cap=self._span_cap(),
-            min_span=self.settings.min_span,
+            min_span=self._settings.min_span,
             max_messages=self._max_span,
         )
         return start, end, why
@@ -94,10 +94,10 @@ class CompactingWindow(EvictingWindow):
     def _compact_once(self) -> Literal["none", "ok", "failed", "low_gain"]:
         assert self._compactor is not None
         start, end, why = self._find_span(self._eligible(self.pin_reasons()))
-        if end - start < self.settings.min_span:
+        if end - start < self._settings.min_span:
             # Search again only once min_gain's worth of new tokens has arrived: what blocks
             # a span (pins, short runs) changes only as messages arrive.
-            wait = max(1, int(self.settings.min_gain * self._limit))
+            wait = max(1, int(self._settings.min_gain * self._limit))
             self._search_after = self._appended_tokens + wait
             self._event(
                 "compaction_skipped",
@@ -178,7 +178,7 @@ class CompactingWindow(EvictingWindow):
         if kind == "compaction_failed":
             return "failed"
         self._evict_old_summaries()
-        if pressure_before - self.pressure() < self.settings.min_gain:
+        if pressure_before - self.pressure() < self._settings.min_gain:
             return "low_gain"
         return "ok"
 
@@ -216,11 +216,11 @@ class CompactingWindow(EvictingWindow):
         pinned = self._explicit | self._pins.explicit
         # A summary the user pinned stays, and does not count against max_summaries.
         summaries = [e for e in self._entries if e.summary and e.id not in pinned]
-        surplus = summaries[: max(0, len(summaries) - self.settings.max_summaries)]
+        surplus = summaries[: max(0, len(summaries) - self._settings.max_summaries)]
         if surplus:
             self._remove(
                 {entry.group for entry in surplus},
-                reason=f"more than max_summaries={self.settings.max_summaries} summaries; oldest evicted",
+                reason=f"more than max_summaries={self._settings.max_summaries} summaries; oldest evicted",
             )
 
     def _replace(

@@ -101,7 +101,7 @@ class EvictingWindow(WindowBase):
             [e.result for e in entries],
             [e.masked for e in entries],
             [reason is not None for reason in self.pin_reasons()],
-            self.settings.keep_tool_results,
+            self._settings.keep_tool_results,
         )
 
     def _mask_old_tool_results(self) -> None:
@@ -153,15 +153,15 @@ class EvictingWindow(WindowBase):
                     tokens_before,
                     self.tokens(),
                     pressure_before=pressure_before,
-                    reason=f"kept the last {self.settings.keep_tool_results} tool results",
+                    reason=f"kept the last {self._settings.keep_tool_results} tool results",
                     ids=ids,
                     archive=reference,
                 )
-        if self.pressure() > self.settings.compact_at:
+        if self.pressure() > self._settings.compact_at:
             # Still over: mask again only once min_gain's worth of new tokens has arrived,
             # so that prepare() stays amortised O(1) between the thresholds.
             self._mask_after = self._appended_tokens + max(
-                1, int(self.settings.min_gain * self._limit)
+                1, int(self._settings.min_gain * self._limit)
             )
 
     def _tool_names(self) -> dict[str, str]:

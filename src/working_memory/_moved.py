@@ -73,7 +73,10 @@ def moved_name(name: str) -> Any:
         DeprecationWarning,
         stacklevel=3,
     )
-    return getattr(importlib.import_module(home), name)
+    value = getattr(importlib.import_module(home), name)
+    # Said once: `from working_memory import X` looks the name up twice.
+    vars(sys.modules["working_memory"])[name] = value
+    return value
 
 
 class _OldModules(importlib.abc.MetaPathFinder, importlib.abc.Loader):
@@ -82,6 +85,12 @@ class _OldModules(importlib.abc.MetaPathFinder, importlib.abc.Loader):
     def find_spec(
         self, fullname: str, path: Any = None, target: ModuleType | None = None
     ) -> importlib.machinery.ModuleSpec | None:
+        if fullname == "working_memory.replay":
+            raise ModuleNotFoundError(
+                "working_memory.replay is the replay() function since 0.2; the module's "
+                "contents are in the package working_memory.replays",
+                name=fullname,
+            )
         if fullname not in MOVED_MODULES:
             return None
         return importlib.util.spec_from_loader(fullname, self)

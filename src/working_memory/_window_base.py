@@ -19,7 +19,7 @@ from ._redact import redact
 from .archive import Archive
 from .breakdown import Breakdown, Categories
 from .budget import Budget
-from .events import EventKind, Prepared, WindowEvent
+from .events import EventKind, WindowEvent
 from .messages import (
     Message,
 )
@@ -99,8 +99,8 @@ class WindowBase:
         self._retry_at = -math.inf  # the summariser is not called before this clock time
         self._failures = 0  # summariser failures in a row (for the backoff)
         self.events: list[WindowEvent] = []
-        self._observers: list[Callable[[Prepared], None]] = []
-        self._event_mark = 0  # events before this index were given to observers already
+        # Each observer with the number of events it has been given already.
+        self._observers: list[list[Any]] = []
         self.pressure_log: list[float] = []
         self.summariser_tokens = 0
         if tools:
@@ -144,8 +144,23 @@ class WindowBase:
         (`configure(compact_at=0.6)`); the next `prepare()` applies them. Unknown names or
         values the constructor would refuse are an error, and then nothing changes. Changing
         `max_tool_tokens` affects only messages appended afterwards."""
-        self._apply(_with(settings or self.settings, changes, "configure()"), self._limit)
+        if settings is not None and not isinstance(settings, WindowSettings):
+            raise TypeError(
+                f"configure() takes a WindowSettings or keywords (configure(compact_at=0.6)), "
+                f"got {type(settings).__name__}"
+            )
+        self._apply(_with(settings or self._settings, changes, "configure()"), self._limit)
         self._forget_searches()
+
+    @property
+    def settings(self) -> WindowSettings:
+        """The thresholds and strategy in force (a frozen `WindowSettings`); assigning a new
+        value is `configure(value)`: checked, and applied at the next `prepare()`."""
+        return self._settings
+
+    @settings.setter
+    def settings(self, settings: WindowSettings) -> None:
+        self.configure(settings)
 
     def _apply(self, settings: WindowSettings, limit: int) -> None:
         cap = settings.max_tool_tokens
@@ -154,7 +169,7 @@ class WindowBase:
                 f"max_tool_tokens={cap} is larger than the budget's limit of "
                 f"{limit} tokens: one tool result could fill the whole window"
             )
-        self.settings = settings
+        self._settings = settings
         # The hot path reads plain attributes, resolved once here.
         self._compact_to = settings.compact_target
         self._evict_to = settings.evict_target
@@ -289,7 +304,7 @@ class WindowBase:
     def __repr__(self) -> str:
         return (
             f"ManagedWindow({len(self._entries)} messages, {self.tokens()}/{self._limit} tok, "
-            f"pressure {self.pressure():.2f}, strategy={self.settings.strategy!r})"
+            f"pressure {self.pressure():.2f}, strategy={self._settings.strategy!r})"
         )
 
     def _archive(

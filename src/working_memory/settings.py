@@ -40,7 +40,8 @@ class Setting:
     "indices" (a set of message indices). `low`/`high` bound an int; `optional` allows None,
     which means `none_means`. `label` is the short name controls and tables show; `step` and
     `high` shape a control's range. `flag=False` keeps a setting off the command line and
-    `control=False` out of the pin editor (deprecated or structured settings).
+    `control=False` out of the pin editor (deprecated or structured settings); `flag_choices`
+    narrows what the command line offers.
     """
 
     help: str
@@ -55,6 +56,9 @@ class Setting:
     flag: bool = True
     control: bool = True
     group: str = "window"
+    # Choices the command line offers, when fewer than `choices` (a client cannot be given
+    # on the command line).
+    flag_choices: tuple[str, ...] = ()
 
     def problem(self, name: str, value: Any) -> str | None:
         """Why `value` is not acceptable for this setting, or None."""

@@ -72,7 +72,7 @@ class ManagedWindow(CompactingWindow):
         is_result = role == "tool" or bool(answered)
         cuts: list[tuple[int, int, int]] = []
         reference = None
-        if is_result and self.settings.max_tool_tokens is not None:
+        if is_result and self._settings.max_tool_tokens is not None:
             message, tokens, cuts, reference = self._truncated(message, max(1, len(answered)))
         else:
             tokens = self._budget.message_tokens(message)
@@ -222,8 +222,8 @@ class ManagedWindow(CompactingWindow):
 
         Each result is cut to `max_tool_tokens`; when a turn of many results is still over the
         budget, each is cut further, to its share of half the budget, rather than refused."""
-        assert self.settings.max_tool_tokens is not None
-        limit = self.settings.max_tool_tokens
+        assert self._settings.max_tool_tokens is not None
+        limit = self._settings.max_tool_tokens
         cut, content_tokens, cuts = self._cut_results(message, limit, None)
         tokens = self._budget.message_tokens(cut, content_tokens=content_tokens)
         if tokens > self._limit and results > 1:
@@ -248,12 +248,12 @@ class ManagedWindow(CompactingWindow):
         since the previous call, the tokens. Replay records its timeline this way; a loop can
         log or export the same. Returns a function that stops the observing. An observer's
         exception propagates from `prepare()` (a bug there should not pass silently)."""
-        self._observers.append(observer)
-        self._event_mark = len(self.events)
+        entry = [observer, len(self.events)]
+        self._observers.append(entry)
 
         def stop() -> None:
-            if observer in self._observers:
-                self._observers.remove(observer)
+            if entry in self._observers:
+                self._observers.remove(entry)
 
         return stop
 
@@ -269,11 +269,11 @@ class ManagedWindow(CompactingWindow):
         """
         sent = self._prepare()
         if self._observers:
-            events = tuple(self.events[self._event_mark :])
-            self._event_mark = len(self.events)
-            report = Prepared(self.calls, sent, events, self.tokens(), self._limit)
-            for observer in list(self._observers):
-                observer(report)
+            tokens, count = self.tokens(), len(self.events)
+            for entry in list(self._observers):
+                observer, mark = entry
+                entry[1] = count
+                observer(Prepared(self.calls, sent, tuple(self.events[mark:]), tokens, self._limit))
         return sent
 
     def _prepare(self) -> list[Message]:
@@ -284,30 +284,30 @@ class ManagedWindow(CompactingWindow):
             )
         self.calls += 1
         used = self._message_tokens + self._tools_tokens + self._budget.overheads.per_request
-        if used <= self.settings.compact_at * self._limit:
+        if used <= self._settings.compact_at * self._limit:
             # The common case: nothing to do, nothing counted, nothing scanned.
             pressure = used / self._limit
             self.pressure_log.append(pressure)
             if log.isEnabledFor(logging.INFO):
                 log.info("call %d: pressure %.2f", self.calls, pressure)
             return cast("list[Message]", self._messages)
-        if self.settings.strategy != "evict":
+        if self._settings.strategy != "evict":
             if (
-                self.settings.strategy in ("mask", "hybrid")
-                and self._unmasked_tools > self.settings.keep_tool_results
+                self._settings.strategy in ("mask", "hybrid")
+                and self._unmasked_tools > self._settings.keep_tool_results
                 and self._appended_tokens >= self._mask_after
             ):
                 self._mask_old_tool_results()
-            if self.settings.strategy in ("compact", "hybrid") and self._compactor is not None:
+            if self._settings.strategy in ("compact", "hybrid") and self._compactor is not None:
                 self._compact_while_over()
-        if self.pressure() > self.settings.evict_at and self._evict_after != self._appended_tokens:
+        if self.pressure() > self._settings.evict_at and self._evict_after != self._appended_tokens:
             self._evict_down_to(
-                self._evict_to, reason=f"pressure over evict_at={self.settings.evict_at:.2f}"
+                self._evict_to, reason=f"pressure over evict_at={self._settings.evict_at:.2f}"
             )
-            if self.pressure() > self.settings.evict_at:
+            if self.pressure() > self._settings.evict_at:
                 # Nothing more can go until a message arrives (or pins change).
                 self._evict_after = self._appended_tokens
-        over = self.pressure() > self.settings.evict_at
+        over = self.pressure() > self._settings.evict_at
         if over and not self._over_budget:
             # Once per stretch over the line, not once per call.
             self._event(

@@ -57,3 +57,27 @@ def test_an_observer_that_raises_is_not_silenced() -> None:
     window.observe(broken)
     with pytest.raises(RuntimeError, match="observer bug"):
         window.prepare()
+
+
+def test_two_observers_each_see_every_event() -> None:
+    window = ManagedWindow(Budget(window=16_000), max_tool_tokens=100)
+    first: list[Prepared] = []
+    second: list[Prepared] = []
+    window.observe(first.append)
+    window.append({"role": "user", "content": "TASK: read the log"})
+    window.append(
+        {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [
+                {"id": "c1", "type": "function", "function": {"name": "read", "arguments": "{}"}}
+            ],
+        }
+    )
+    window.append({"role": "tool", "tool_call_id": "c1", "content": "line\n" * 1_000})
+    window.observe(second.append)  # subscribed after the truncation
+    window.prepare()
+    assert [e.kind for e in first[0].events] == ["truncated"]
+    assert second[0].events == ()  # it happened before this observer subscribed
+    window.prepare()
+    assert first[1].events == second[1].events == ()

@@ -143,3 +143,14 @@ def test_the_report_lists_every_setting() -> None:
     html = render_report([replay(transcript, Policy(window=16_000, max_summaries=2), name="a")])
     for f, _ in setting_fields(Policy):
         assert f'data-setting="{f.name}"' in html
+
+
+def test_assigning_settings_is_configure() -> None:
+    window = ManagedWindow(Budget(window=32_000))
+    window.settings = WindowSettings(compact_at=0.4)
+    assert window.compact_to == pytest.approx(0.28)  # the derived target follows
+    with pytest.raises(ValueError, match="larger than the budget's limit"):
+        window.settings = WindowSettings(max_tool_tokens=10**6)
+    with pytest.raises(TypeError, match="takes a WindowSettings or keywords"):
+        window.configure({"compact_at": 0.5})  # type: ignore[arg-type]
+    assert window.settings.compact_at == 0.4

@@ -124,11 +124,13 @@ def add_policy_options(
         if spec.kind == "bool":
             options["action"] = argparse.BooleanOptionalAction
         elif spec.kind == "choice":
-            options["choices"] = spec.choices
+            options["choices"] = spec.flag_choices or spec.choices
         else:
             options["type"] = _parse(spec)
             options["metavar"] = "N" if spec.kind == "int" else "X" if spec.kind != "text" else None
-        sections[spec.group].add_argument(*names, help=f"{spec.help} ({default})", **options)
+        # argparse formats help with %: a literal one (a share such as 70%) is doubled.
+        text = f"{spec.help} ({default})".replace("%", "%%")
+        sections[spec.group].add_argument(*names, help=text, **options)
 
 
 def _parse(spec: Setting) -> Any:

@@ -92,12 +92,14 @@ def run(args: argparse.Namespace) -> int:
     print(sparkline(report["pressure"], top=1.0))
     print()
     verdict = "never blown" if not report["budget_blown"] else "BLOWN"
+    gap = report["min_calls_between_compactions"]
+    apart = f" (at least {gap} calls apart)" if gap is not None else ""
     print(
         f"budget {verdict}: max pressure {report['max_pressure']:.2f} (compact at "
         f"{report['compact_at']:.2f}, evict at {report['evict_at']:.2f}, limit {report['limit']} tok)"
     )
     print(
-        f"compactions: {report['compactions']} (at least {report['min_calls_between_compactions']} calls apart); "
+        f"compactions: {report['compactions']}{apart}; "
         f"evictions: {report['evictions']}; task present at the end: {report['task_present']}"
     )
     return 1 if report["budget_blown"] else 0

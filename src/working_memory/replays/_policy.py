@@ -145,6 +145,7 @@ class Policy(WindowSettings):
         "offline (extractive, no model), none (evict only) or client (Policy(client=...))",
         "choice",
         choices=SUMMARISERS,
+        flag_choices=("offline", "none"),
         control=False,
         group="summariser",
     )
