@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import random
 from pathlib import Path
 from typing import Any
 
@@ -59,6 +60,7 @@ op = st.one_of(
     st.tuples(st.just("plan"), st.integers(1, 50)),
     st.tuples(st.just("pin"), st.integers(0, 10_000)),
     st.tuples(st.just("prepare"), st.integers(0, 0)),
+    st.tuples(st.just("configure"), st.integers(0, 10_000)),
 )
 
 policy = st.fixed_dictionaries(
@@ -145,6 +147,21 @@ def test_random_sessions_keep_every_invariant(
             # The incremental count of results still to mask matches the entries'.
             unmasked = sum(1 for e in window._entries if e.result and not e.masked)
             assert window._unmasked_tools == unmasked
+            continue
+        if kind == "configure":  # settings change mid-session (WindowSettings, configure())
+            draw = random.Random(args[0])
+            compact_at = round(draw.uniform(0.3, 0.85), 2)
+            window.configure(
+                compact_at=compact_at,
+                evict_at=min(0.97, round(compact_at + draw.uniform(0.0, 0.15), 2)),
+                compact_to=None
+                if draw.random() < 0.5
+                else round(compact_at * draw.uniform(0.3, 1), 2),
+                max_summaries=draw.randint(1, 4),
+                keep_tool_results=draw.randint(0, 5),
+                min_span=draw.randint(1, 4),
+                strategy=draw.choice(STRATEGIES),
+            )
             continue
         if kind == "pin":
             ids = [i for i in window.ids() if i >= 0]
