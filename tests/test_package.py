@@ -83,3 +83,17 @@ def test_an_old_name_warns_once() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "1"
+
+
+def test_an_agent_loop_imports_the_core_only() -> None:
+    """`import working_memory` loads the window and what it stands on; replays, compaction
+    and the loaders load on first use of their names."""
+    code = (
+        "import sys, working_memory as wm\n"
+        "late = ('working_memory.replays', 'working_memory.compaction', 'multiprocessing')\n"
+        "print(','.join(m for m in late if m in sys.modules))\n"
+        "assert callable(wm.replay) and wm.Policy().window and callable(wm.ExtractiveCompactor)\n"
+        "print('working_memory.replays' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split("\n")[:2] == ["", "True"]

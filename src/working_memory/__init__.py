@@ -5,18 +5,36 @@ its package: `tokens`, `compaction`, `transcripts`, `clients`, `replays`, `workb
 core modules (`messages`, `pins`, `spans`, `archive`, `window`, ...).
 """
 
+from typing import TYPE_CHECKING
+
 from . import _moved
 from .archive import JsonlArchive, read_archive
 from .budget import Budget
-from .compaction import Compactor, ExtractiveCompactor, judge_summary
 from .events import WindowEvent
-from .examples import example_path
 from .pins import PinPolicy
-from .replays import Policy, compare_policies, replay
 from .settings import WindowSettings
 from .tokens import calibrate, check_counts, context_window
-from .transcripts import load_transcript, load_transcripts
 from .window import ManagedWindow
+
+if TYPE_CHECKING:  # imported on first use (below): an agent loop needs the core only
+    from .compaction import Compactor, ExtractiveCompactor, judge_summary
+    from .examples import example_path
+    from .replays import Policy, compare_policies, replay
+    from .transcripts import load_transcript, load_transcripts
+
+# Top-level names whose package is imported on first use: the core above loads in ~40 ms,
+# replays and compaction (multiprocessing, the summarisers) add ~100 ms.
+_LAZY = {
+    "Compactor": "compaction",
+    "ExtractiveCompactor": "compaction",
+    "judge_summary": "compaction",
+    "example_path": "examples",
+    "Policy": "replays",
+    "compare_policies": "replays",
+    "replay": "replays",
+    "load_transcript": "transcripts",
+    "load_transcripts": "transcripts",
+}
 
 __version__ = "0.2.0"
 
@@ -47,5 +65,16 @@ _moved.install()
 
 
 def __getattr__(name: str) -> object:
+    package = _LAZY.get(name)
+    if package is not None:
+        import importlib
+
+        value = getattr(importlib.import_module(f"{__name__}.{package}"), name)
+        globals()[name] = value  # resolved once
+        return value
     # Names the top level exported before 0.2 still resolve, with a DeprecationWarning.
     return _moved.moved_name(name)
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
