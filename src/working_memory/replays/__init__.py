@@ -8,11 +8,10 @@ The package is `replays` so that the function `working_memory.replay` never hide
 from __future__ import annotations
 
 from ._compare import compare_policies
-from ._corpus import ROW_COLUMNS, Job, JobResult, RowWriter, run_jobs
+from ._corpus import ROW_COLUMNS
 from ._message_plot import MAX_BARS, message_buckets, message_tokens_figure
 from ._plots import (
     CATEGORY_COLORS,
-    EVENT_STYLE,
     MAX_POINTS,
     ExportError,
     export_png,
@@ -24,13 +23,10 @@ from ._pressure_plot import pressure_figure
 from ._report import differing_settings, render_report, summary_sentence, write_report
 from ._result import TIMELINE_COLUMNS, Replay, ReplayCancelled
 from ._run import replay
-from ._stats import COMPACTION_KINDS, EVICTION_KINDS, STAT_LABELS, ReplayStats, compute_stats
+from ._stats import STAT_LABELS, ReplayStats
 
 __all__ = [
     "CATEGORY_COLORS",
-    "COMPACTION_KINDS",
-    "EVENT_STYLE",
-    "EVICTION_KINDS",
     "MAX_BARS",
     "MAX_POINTS",
     "PRESETS",
@@ -39,15 +35,11 @@ __all__ = [
     "SUMMARISERS",
     "TIMELINE_COLUMNS",
     "ExportError",
-    "Job",
-    "JobResult",
     "Policy",
     "Replay",
     "ReplayCancelled",
     "ReplayStats",
-    "RowWriter",
     "compare_policies",
-    "compute_stats",
     "differing_settings",
     "export_png",
     "layout_template",
@@ -57,7 +49,6 @@ __all__ = [
     "render_report",
     "replay",
     "resolve_policy",
-    "run_jobs",
     "summary_sentence",
     "window_stack_figure",
     "write_report",
