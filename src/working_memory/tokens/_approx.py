@@ -41,6 +41,7 @@ from ._byte_classes import (
     BITS,
     BLOCK,
     CASE,
+    CONTINUATION,
     DIGIT,
     HIGH,
     KIND,
@@ -230,6 +231,7 @@ _WIDE_RX: re.Pattern[str] | None = None
 _from_bytes = int.from_bytes
 
 _NOT_WIDE = b"bgyrijef"  # block letters but those of the characters `_wide` looks at
+_WIDE_BLOCKS = frozenset((b"c", b"k", b"h", b"q"))  # ... and those it looks at
 
 
 # --- constants printed by benchmarks/calibrate_counter.py (cl100k_base) ---
@@ -284,12 +286,16 @@ class ApproxCounter:
         ascii_only = size == len(text)
         if not size:
             return 0.0
-        if size <= MASK_BYTES:
+        # One byte per character: UTF-8 continuation bytes deleted. No feature counted here
+        # sees them (a non-ASCII character is one class, `high_space` looks at its last byte),
+        # and every integer below is 2-3x shorter for Cyrillic, Greek, CJK, ... text.
+        flags = raw.translate(BITS) if ascii_only else raw.translate(BITS, CONTINUATION)
+        width = len(flags)
+        if width <= MASK_BYTES:
             m0, m1, m2, m3, m5, m7 = MASKS
         else:  # a long text: masks its size (an `&` costs the shorter operand's length)
-            m0 = ((1 << (8 * size)) - 1) // 255  # 0x0101...01, one bit per byte
+            m0 = ((1 << (8 * width)) - 1) // 255  # 0x0101...01, one bit per byte
             m1, m2, m3, m5, m7 = m0 << 1, m0 << 2, m0 << 3, m0 << 5, m0 << 7
-        flags = raw.translate(BITS)
         x = _from_bytes(flags, "little")  # byte i at bits 8i..8i+7
         y = x >> 8  # the next character's classes, at the same place
         both = x & y  # class c here and next: c runs go on
@@ -302,7 +308,8 @@ class ApproxCounter:
         run8 &= run8 >> 32  # ... eight
         if run8:
             if run8 & (run8 >> 64):  # sixteen letters in a row: an identifier, a blob, ...
-                if repeated_letters(raw, both & m0, m0):
+                chars = raw if ascii_only else raw.translate(None, CONTINUATION)
+                if repeated_letters(chars, both & m0, m0):
                     # ... or a run of one repeated letter: counted from the table, then left
                     # out of the rest.
                     for match in REPEATED.finditer(text):
@@ -311,7 +318,7 @@ class ApproxCounter:
                     text = REPEATED.sub(" ", text)
                     raw = text.encode("utf-8", "surrogatepass")
                     size = len(raw)
-                    flags = raw.translate(BITS)
+                    flags = raw.translate(BITS) if ascii_only else raw.translate(BITS, CONTINUATION)
                     x = _from_bytes(flags, "little")
                     y = x >> 8
                     both = x & y
@@ -388,6 +395,9 @@ class ApproxCounter:
                     first = high.lstrip(b"e")[:1]  # most often the only other block
                     n = high.count(first)
                     estimate += r[BLOCK[first]] * n
+                    # The characters `_wide` and `_accented` look at, from the same counts.
+                    wide = n if first in _WIDE_BLOCKS else 0
+                    latin = n if first == b"b" else 0
                     if n < left:
                         left -= n
                         for letter, k in BLOCK.items():
@@ -395,17 +405,20 @@ class ApproxCounter:
                                 n = high.count(letter)
                                 if n:
                                     estimate += r[k] * n
+                                    if letter in _WIDE_BLOCKS:
+                                        wide += n
+                                    elif letter == b"b":
+                                        latin = n
                                     left -= n
                                     if not left:
                                         break
-                    wide = len(high.translate(None, _NOT_WIDE))
                     if wide:
                         estimate += (
                             r[25] * _wide(text, wide)
                             + r[28] * (high.count(b"kk") + high.count(b"hh"))
                             + r[29] * high_space
                         )
-                    if 0x62 in high and _accented(high.count(b"b"), (x & m0).bit_count()):
+                    if latin and _accented(latin, (x & m0).bit_count()):
                         estimate += r[26] * raw.translate(WORD).count(b"wwwww")
         # A byte-level BPE token is at least one byte: never more tokens than bytes, never
         # fewer than one for any text.

@@ -66,6 +66,7 @@ CASE = bytes(
 )
 HIGH = bytes(_high_class(i) for i in range(256))
 NOT_LEAD = bytes(range(0xC0))  # ASCII and UTF-8 continuation bytes
+CONTINUATION = bytes(range(0x80, 0xC0))
 W8 = b"w" * 8
 
 
