@@ -221,9 +221,32 @@ def test_count_float_is_the_features_on_the_whole_corpus(corpus):
         "Привет мир नमस्ते 안녕 ა 😀 αβγ שלום",
         "请检查配置，谢谢！ サービスを再起動してください。 설정을 확인하세요 déjà vu Übergrößen",
         "龘 \u3000 ｶﾀｶﾅ ﬁ \ufeff 你好",  # rare, fullwidth and halfwidth, compatibility forms
+        # Non-ASCII text is read one byte per character (continuation bytes dropped): long runs,
+        # repeated letters, the masks' size and a lone surrogate must not see the difference.
+        "日本語 " * 1200 + "x" * 3000 + " ab12  cd",  # 12,000 bytes, 7,800 characters
+        "é" + "u" * 40 + " 日本 " + "abcdefghijklmnopqrstuvwxyz" + " Ωmega  42",
+        "ab\ud800cd " + "Q" * 20 + " → 12",
+        "Übergrößen→" * 3 + "aaaaaaaaaaaaaaaaaaaa\n\n\nfooBarBaz ((((x",
     ],
 )
 def test_count_float_is_the_features_where_runs_are_long(text):
+    assert ApproxCounter().count_float(text) == pytest.approx(_dotted(text), abs=1e-9)
+
+
+_PIECES = st.one_of(
+    st.text(max_size=12),
+    st.sampled_from(
+        ["日本語", "Привет", "déjà", "→", "😀", "\ud800", "  ", "\n\n", "12345", "((("]
+    ),
+    st.builds(lambda c, n: c * n, st.sampled_from("aAuxZq"), st.integers(6, 40)),
+    st.sampled_from(["abcdefghijklmnopq", "fooBarBazQux", "xQzWvKpLmNbVcXzA"]),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_PIECES, max_size=30).map("".join).filter(bool))
+def test_count_float_is_the_features_on_mixed_scripts_and_runs(text):
+    # st.text alone seldom makes a long letter run next to other scripts: built from pieces.
     assert ApproxCounter().count_float(text) == pytest.approx(_dotted(text), abs=1e-9)
 
 

@@ -41,6 +41,7 @@ from ._byte_classes import (
     BITS,
     BLOCK,
     CASE,
+    CONTINUATION,
     DIGIT,
     HIGH,
     KIND,
@@ -226,8 +227,11 @@ def _wide_pairs(leads: bytes) -> int:
 
 
 _WIDE_RX: re.Pattern[str] | None = None
+# Bound once: `int.from_bytes` is a class method, bound anew at every attribute lookup.
+_from_bytes = int.from_bytes
 
 _NOT_WIDE = b"bgyrijef"  # block letters but those of the characters `_wide` looks at
+_WIDE_BLOCKS = frozenset((b"c", b"k", b"h", b"q"))  # ... and those it looks at
 
 
 # --- constants printed by benchmarks/calibrate_counter.py (cl100k_base) ---
@@ -274,29 +278,38 @@ class ApproxCounter:
         without overlap (`'pp'`, `'000'`, `'lUl'`, `'\n\n'`, long letter runs) are bit counts
         too while no run is long enough to overlap, and `bytes.count`s when one is.
         """
-        if not text:
-            return 0.0
-        ascii_only = text.isascii()
-        raw = text.encode() if ascii_only else text.encode("utf-8", "surrogatepass")
+        try:  # one pass: plain UTF-8 is a copy for ASCII, and has no error handler to parse
+            raw = text.encode()
+        except UnicodeEncodeError:  # a lone surrogate
+            raw = text.encode("utf-8", "surrogatepass")
         size = len(raw)
-        if size <= MASK_BYTES:
+        ascii_only = size == len(text)
+        if not size:
+            return 0.0
+        # One byte per character: UTF-8 continuation bytes deleted. Every byte of a non-ASCII
+        # character has the same class bits, so its lead byte stands for it in every pair and
+        # run counted here, and each integer below is 2-3x shorter on Cyrillic, CJK, ... text.
+        flags = raw.translate(BITS) if ascii_only else raw.translate(BITS, CONTINUATION)
+        width = len(flags)
+        if width <= MASK_BYTES:
             m0, m1, m2, m3, m5, m7 = MASKS
         else:  # a long text: masks its size (an `&` costs the shorter operand's length)
-            m0 = ((1 << (8 * size)) - 1) // 255  # 0x0101...01, one bit per byte
+            m0 = ((1 << (8 * width)) - 1) // 255  # 0x0101...01, one bit per byte
             m1, m2, m3, m5, m7 = m0 << 1, m0 << 2, m0 << 3, m0 << 5, m0 << 7
-        flags = raw.translate(BITS)
-        x = int.from_bytes(flags, "little")  # byte i at bits 8i..8i+7
+        x = _from_bytes(flags, "little")  # byte i at bits 8i..8i+7
         y = x >> 8  # the next character's classes, at the same place
         both = x & y  # class c here and next: c runs go on
         ends = x ^ both  # class c here, not next: one per run
         word_ends = ends & m0
         extra = 0.0
         long8 = 0
-        run8 = both & (both >> 16) & m0  # four letters from here ...
+        both16 = both >> 16  # shifts used more than once are made once (each is a new int)
+        run8 = both & both16 & m0  # four letters from here ...
         run8 &= run8 >> 32  # ... eight
         if run8:
             if run8 & (run8 >> 64):  # sixteen letters in a row: an identifier, a blob, ...
-                if repeated_letters(raw, both & m0, m0):
+                chars = raw if ascii_only else raw.translate(None, CONTINUATION)
+                if repeated_letters(chars, both & m0, m0):
                     # ... or a run of one repeated letter: counted from the table, then left
                     # out of the rest.
                     for match in REPEATED.finditer(text):
@@ -305,17 +318,20 @@ class ApproxCounter:
                     text = REPEATED.sub(" ", text)
                     raw = text.encode("utf-8", "surrogatepass")
                     size = len(raw)
-                    flags = raw.translate(BITS)
-                    x = int.from_bytes(flags, "little")
+                    flags = raw.translate(BITS) if ascii_only else raw.translate(BITS, CONTINUATION)
+                    x = _from_bytes(flags, "little")
                     y = x >> 8
                     both = x & y
                     ends = x ^ both
                     word_ends = ends & m0
+                    both16 = both >> 16
                 long8 = raw.translate(WORD).count(W8)
             else:  # runs of 8 to 15 letters: one each, where eight letters end a run
                 long8 = (word_ends & (run8 << 56)).bit_count()
-        pairs = (x >> 1) & y  # punct-letter, space-digit, non-ASCII-space, lower-upper
-        mark_word = (pairs & m0).bit_count()
+        x1 = x >> 1
+        pairs = x1 & y  # punct-letter, space-digit, non-ASCII-space, lower-upper
+        punct_letter = pairs & m0
+        mark_word = punct_letter.bit_count()
         r = self._rates
         estimate = (
             r[0] * word_ends.bit_count()
@@ -328,28 +344,30 @@ class ApproxCounter:
         # in a number of n digits, ... With no run long enough to overlap, a bit count is the
         # same; `bytes.count` (a step per byte) only when there is.
         marks = both & m1  # two marks in a row
+        both8 = both >> 8
         if marks:
-            three = marks & (both >> 8)
+            three = marks & both8
             if not three:
                 estimate += r[5] * marks.bit_count()
-            elif not three & (both >> 16):  # runs of 2 or 3 marks: one pair each
-                estimate += r[5] * (marks.bit_count() - three.bit_count())
+            elif not three & both16:  # runs of 2 or 3 marks: one pair each (three is in marks)
+                estimate += r[5] * (marks ^ three).bit_count()
             else:
                 estimate += r[5] * flags.count(b"\x02\x02")
             if mark_word:
-                estimate += r[7] * ((marks >> 1) & (x >> 16)).bit_count()  # 'ppw'
+                estimate += r[7] * (x1 & (punct_letter >> 8)).bit_count()  # 'ppw'
         if x & m2:  # digits: fixed rates of 1 (FIXED)
             estimate += (ends & m2).bit_count() + r[8] * (pairs & m2).bit_count()
-            if both & (both >> 8) & m2:  # three digits in a row
+            if both & both8 & m2:  # three digits in a row
                 estimate += flags.count(b"\x04\x04\x04")
         spaces = both & m3
-        if spaces:  # runs of two or more spaces: the pairs not preceded by a space
-            estimate += r[9] * (spaces.bit_count() - (spaces & (x << 8)).bit_count())
-        if x & m7:
-            estimate += r[10] * (x & m7).bit_count()
+        if spaces:  # runs of two or more spaces: the pairs not preceded by a space (a subset)
+            estimate += r[9] * (spaces ^ (spaces & (x << 8))).bit_count()
+        newlines = x & m7
+        if newlines:
+            estimate += r[10] * newlines.bit_count()
             blank = both & m7  # '\n\n'
             if blank:
-                estimate += r[11] * (raw.count(b"\n\n") if blank & (y >> 8) else blank.bit_count())
+                estimate += r[11] * (raw.count(b"\n\n") if blank & both8 else blank.bit_count())
         humps = pairs & m5
         if humps:
             camel = humps & (x >> 17)  # 'lUl': lower, upper, lower
@@ -361,7 +379,7 @@ class ApproxCounter:
         if not ascii_only:
             high_space = (pairs & m3).bit_count()  # a character, then a space
             estimate += r[14] * high_space
-            arrows = raw.count(ARROW) if b"\xe2" in raw else 0
+            arrows = raw.count(ARROW) if 0xE2 in raw else 0  # (an int: memchr)
             if arrows and 2 * arrows == size - len(text):  # only arrows (Claude Code's Read)
                 estimate += (r[20] + r[24]) * arrows
             else:
@@ -377,6 +395,9 @@ class ApproxCounter:
                     first = high.lstrip(b"e")[:1]  # most often the only other block
                     n = high.count(first)
                     estimate += r[BLOCK[first]] * n
+                    # The characters `_wide` and `_accented` look at, from the same counts.
+                    wide = n if first in _WIDE_BLOCKS else 0
+                    latin = n if first == b"b" else 0
                     if n < left:
                         left -= n
                         for letter, k in BLOCK.items():
@@ -384,17 +405,20 @@ class ApproxCounter:
                                 n = high.count(letter)
                                 if n:
                                     estimate += r[k] * n
+                                    if letter in _WIDE_BLOCKS:
+                                        wide += n
+                                    elif letter == b"b":
+                                        latin = n
                                     left -= n
                                     if not left:
                                         break
-                    wide = len(high.translate(None, _NOT_WIDE))
                     if wide:
                         estimate += (
                             r[25] * _wide(text, wide)
                             + r[28] * (high.count(b"kk") + high.count(b"hh"))
                             + r[29] * high_space
                         )
-                    if b"b" in high and _accented(high.count(b"b"), (x & m0).bit_count()):
+                    if latin and _accented(latin, (x & m0).bit_count()):
                         estimate += r[26] * raw.translate(WORD).count(b"wwwww")
         # A byte-level BPE token is at least one byte: never more tokens than bytes, never
         # fewer than one for any text.
@@ -407,9 +431,7 @@ class ApproxCounter:
         return REPEATED.search(text) is not None
 
     def count(self, text: str) -> int:
-        if not text:
-            return 0
-        return int(self.count_float(text) + 0.5)  # count_float is at least 1
+        return int(self.count_float(text) + 0.5)  # 0 for '', else count_float is at least 1
 
     def __repr__(self) -> str:
         return "ApproxCounter()"

@@ -66,6 +66,7 @@ CASE = bytes(
 )
 HIGH = bytes(_high_class(i) for i in range(256))
 NOT_LEAD = bytes(range(0xC0))  # ASCII and UTF-8 continuation bytes
+CONTINUATION = bytes(range(0x80, 0xC0))
 W8 = b"w" * 8
 
 
@@ -109,6 +110,7 @@ MASK_BYTES = 4096  # texts up to this size use the precomputed mask
 _M0 = int.from_bytes(b"\x01" * MASK_BYTES, "little")
 MASKS = (_M0, _M0 << 1, _M0 << 2, _M0 << 3, _M0 << 5, _M0 << 7)  # bit k of every byte
 ARROW = "→".encode()
+_from_bytes = int.from_bytes  # bound once (a class method is bound at every lookup)
 REPEATED = re.compile(r"([A-Za-z])\1{15,}")
 
 
@@ -119,7 +121,7 @@ def repeated_letters(raw: bytes, letter_pairs: int, m0: int) -> bool:
     `letter_pairs` has bit 0 of byte i set when bytes i and i + 1 are letters; `m0` bit 0 of
     every byte.
     """
-    whole = int.from_bytes(raw, "little")
+    whole = _from_bytes(raw, "little")
     differ = whole ^ (whole >> 8)  # byte i is 0 where byte i + 1 is the same
     differ |= differ >> 4
     differ |= differ >> 2
