@@ -177,6 +177,7 @@ class WindowSettings:
         label="compact to",
         step=0.01,
         optional=True,
+        control=False,  # a slider cannot show "derived"; set it in code or a policy file
         none_means="0.7 x compact at",
     )
     evict_to: float | None = setting(
@@ -186,6 +187,7 @@ class WindowSettings:
         label="evict to",
         step=0.01,
         optional=True,
+        control=False,  # a slider cannot show "derived"; set it in code or a policy file
         none_means="evict at - 0.1",
     )
     strategy: Strategy = setting(
