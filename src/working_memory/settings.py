@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -59,6 +59,11 @@ class Setting:
     # Choices the command line offers, when fewer than `choices` (a client cannot be given
     # on the command line).
     flag_choices: tuple[str, ...] = ()
+    # Another name the flag answers to (its name before 0.2).
+    flag_alias: str = ""
+    # What a control offers for a text setting whose good values depend on the machine
+    # (the installed token counters), asked when the control is built.
+    offers: Callable[[], Sequence[str]] | None = None
 
     def problem(self, name: str, value: Any) -> str | None:
         """Why `value` is not acceptable for this setting, or None."""

@@ -116,9 +116,7 @@ def add_policy_options(
     for f, spec in setting_fields(Policy):
         if not spec.flag or spec.group not in sections:
             continue
-        names = [f"--{f.name.replace('_', '-')}"]
-        if f.name == "reserve_completion":
-            names.append("--reserve")  # the flag's name before 0.2
+        names = [f"--{f.name.replace('_', '-')}", *([spec.flag_alias] if spec.flag_alias else [])]
         default = default_text or f"default {spec.describe(getattr(base, f.name))}"
         options: dict[str, Any] = {"dest": f.name, "default": None}
         if spec.kind == "bool":

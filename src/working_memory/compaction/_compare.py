@@ -26,9 +26,9 @@ from ..protocols import LLMClient
 from ..tokens import TokenCounter, get_counter
 from ._compactor import CompactionResult, Compactor, SpanCompactor, render_span
 from ._evaluate import PreparedSpan, prepare, score_prepared
-from ._facts import span_text
 from ._probes import probe_summary
 from ._prompts import summary_word_limit
+from ._segments import span_text
 from ._summariser import make_summariser
 
 if TYPE_CHECKING:

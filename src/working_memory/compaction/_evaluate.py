@@ -26,15 +26,7 @@ from ._continuation import (
     continuation_score,
 )
 from ._fact_patterns import word_set
-from ._facts import (
-    Fact,
-    count_facts,
-    extract_facts,
-    fact_in,
-    is_chit_chat,
-    span_segments,
-    span_text,
-)
+from ._facts import Fact, count_facts, extract_facts, fact_in
 from ._probes import (
     PROBE_KINDS,
     Probe,
@@ -43,6 +35,7 @@ from ._probes import (
     make_probes,
     probe_summary,
 )
+from ._segments import is_chit_chat, span_segments, span_text
 
 if TYPE_CHECKING:
     import pandas as pd

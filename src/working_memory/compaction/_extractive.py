@@ -23,7 +23,6 @@ from typing import Any
 from ..config import WORD_LIMIT
 from ..tokens import TokenCounter, get_counter
 from ._compactor import CompactionResult
-from ._facts import is_chit_chat, span_text
 from ._fast_lines import FastLine, exact_lines, fast_lines, line_facts
 from ._handoff import (
     MAX_FACT_LINE_CHARS,
@@ -33,6 +32,7 @@ from ._handoff import (
     short_call,
 )
 from ._lines import DECISION_CUES, LABELS, Line, span_lines
+from ._segments import is_chit_chat, span_text
 from ._span_state import span_state
 
 __all__ = ["DECISION_CUES", "ExtractiveCompactor", "Line", "span_lines"]

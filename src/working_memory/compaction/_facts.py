@@ -48,7 +48,6 @@ from ._segments import (
     span_text,
     strip_line_numbers,
 )
-from ._segments import content_text as content_text  # _span_state reads it here
 
 __all__ = [
     "FACT_KINDS",

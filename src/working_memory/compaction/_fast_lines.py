@@ -7,8 +7,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from ._facts import Fact, find_facts, span_segments
+from ._facts import Fact, find_facts
 from ._lines import is_decision, span_lines
+from ._segments import span_segments
 
 __all__: list[str] = []  # private to the compaction package: fast_lines, exact_lines, FastLine
 

@@ -8,7 +8,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ._facts import Fact, Segment, find_facts, span_segments
+from ._facts import Fact, find_facts
+from ._segments import Segment, span_segments
 
 __all__ = ["DECISION_CUES", "Line", "span_lines"]
 

@@ -22,7 +22,8 @@ from ._continuation import (
     continuation_score,
 )
 from ._extractive import DECISION_CUES, span_lines
-from ._facts import Fact, count_facts, fact_in, span_text
+from ._facts import Fact, count_facts, fact_in
+from ._segments import span_text
 
 __all__ = [
     "PROBE_KINDS",

@@ -19,7 +19,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ._facts import content_text, find_facts, is_chit_chat, is_typed_user_text
+from ._facts import find_facts
+from ._segments import content_text, is_chit_chat, is_typed_user_text
 
 __all__ = [
     "Call",

@@ -66,6 +66,7 @@ class Policy(WindowSettings):
         low=0,
         high=1_000_000,
         step=500,
+        flag_alias="--reserve",
         group="budget",
     )
     counter: str = setting(
@@ -73,6 +74,7 @@ class Policy(WindowSettings):
         "token counter: approx (the default estimator), estimate (chars/4), cl100k, o200k, "
         "tiktoken:<encoding>, hf:<tokenizer.json>",
         "text",
+        offers=available_counters,
         group="budget",
     )
     keep_recent: int = setting(
@@ -192,8 +194,7 @@ class Policy(WindowSettings):
                 )
         if problems:
             raise ValueError("invalid Policy: " + "; ".join(problems))
-        # Budget validates window / ratio / reserve; the counter itself is resolved lazily.
-        limit = Budget(self.window, self.ratio, self.reserve_completion, counter="estimate").limit
+        limit = self.limit  # Budget validates window / ratio / reserve here
         if not self.counter.startswith(
             ("hf:", "tiktoken:")
         ) and self.counter not in available_counters(deprecated=True):
@@ -219,8 +220,8 @@ class Policy(WindowSettings):
 
     @property
     def limit(self) -> int:
-        """The budget's ceiling in tokens (window * ratio - reserve_completion)."""
-        return int(self.window * self.ratio) - self.reserve_completion
+        """The budget's ceiling in tokens (the budget's rule; its counter is not resolved)."""
+        return Budget(self.window, self.ratio, self.reserve_completion, counter="estimate").limit
 
     def pin_policy(self) -> PinPolicy:
         return PinPolicy(

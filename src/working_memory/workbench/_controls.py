@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Any
 
 from ..settings import Setting, setting_fields
-from ..tokens import available_counters
 
 __all__ = ["from_control", "setting_controls", "to_control"]
 
@@ -47,8 +46,8 @@ def setting_controls(policy: Any, widgets: Any) -> dict[str, tuple[Setting, Any]
         tip = spec.help + (f" ({_sentinel(spec):g}: {spec.none_means})" if spec.optional else "")
         if spec.kind == "bool":
             control = widgets.Checkbox(value=value, description=label, indent=False)
-        elif spec.kind == "choice" or f.name == "counter":
-            options = list(spec.choices) if spec.kind == "choice" else available_counters()
+        elif spec.kind == "choice" or spec.offers is not None:
+            options = list(spec.offers() if spec.offers is not None else spec.choices)
             control = widgets.Dropdown(options=options, value=value, **common)
         elif spec.kind in ("share", "fraction"):
             step = spec.step or 0.01
