@@ -90,6 +90,8 @@ def content_text(content: Any) -> tuple[str, int]:
 
     Media (images, documents, audio) are counted by block, never by their encoded bytes, also
     inside an Anthropic `tool_result` block (a computer-use screenshot)."""
+    if type(content) is str:  # most messages: no block function to build
+        return content, 0
     images = 0
 
     def block_text(block: Mapping[str, Any]) -> str | None:
