@@ -1,8 +1,10 @@
 """The package's shape, checked: no import cycles, the core needs no third-party package,
 dependencies point down the layers, and every `__all__` names what its module has.
 
-Imports are read from the source (every import, also inside functions, except those under
-`if TYPE_CHECKING:`), so a cycle hidden in a function body is caught too.
+Imports are read from the source (every import, also inside functions), so a cycle hidden in a
+function body is caught too. For cycles and layers an import under `if TYPE_CHECKING:` counts as
+well: a lower layer must not need to know a higher one even for its types. Importing a name from
+a package's face runs the whole `__init__`, so it counts as importing every module the face loads.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "src" / "working_memory"
 # Lower layers never import higher ones. Modules not listed sit in the layer of their package.
 _LAYERED = [
     # 0, the core: the window and what it stands on
-    "config _numbers _redact _moved messages protocols tokens settings budget pins events archive"
+    "config _numbers _redact messages protocols tokens settings budget pins events archive"
     " spans breakdown _entry _window_base _evicting _compacting window",
     # 1, what feeds and serves the window
     "transcripts clients examples outputs _theme",
@@ -102,31 +104,49 @@ def face_exports(package: str) -> dict[str, str]:
     return exports
 
 
-def graph() -> dict[str, set[str]]:
-    """module -> the modules it imports. An import from a package's face counts as an import
-    of the module that defines the name, so a cycle through an `__init__` is still seen."""
+def graph(*, types: bool = True) -> dict[str, set[str]]:
+    """module -> the modules it imports (`types`: also under `if TYPE_CHECKING:`). An import
+    from a package's face counts as an import of the module that defines the name and of
+    every module the face imports at import time (running the `__init__` loads them all), so
+    a cycle through an `__init__` is still seen. The top level's face loads its names lazily."""
+    loads = {
+        module_name(init.parent / "__init__.py"): {
+            m for m, _ in imported_names(init, types=False, top_level_only=True)
+        }
+        for init in PACKAGE.rglob("__init__.py")
+    }
     edges: dict[str, set[str]] = {}
     for path in sources():
         name = module_name(path)
         targets: set[str] = set()
-        for module, names in imported_names(path):
+        for module, names in imported_names(path, types=types):
             if is_package(module) and module != "working_memory":
                 exports = face_exports(module)
                 targets.update(exports.get(n, module) for n in names)
+                if module != name and not name.startswith(module + "."):
+                    targets.update(loads.get(module, ()))
             else:
                 targets.add(module)
         edges[name] = {m for m in targets if not is_package(m) and m != name}
     return edges
 
 
-def imported_names(path: Path) -> list[tuple[str, list[str]]]:
-    """(project module, names taken from it) for each run-time import in `path`."""
+def imported_names(
+    path: Path, *, types: bool = False, top_level_only: bool = False
+) -> list[tuple[str, list[str]]]:
+    """(project module, names taken from it) for each run-time import in `path` (`types`: and
+    each import under `if TYPE_CHECKING:`; `top_level_only`: only those run at import time)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
+    if top_level_only:
+        tree = ast.Module(
+            body=[n for n in tree.body if not isinstance(n, ast.FunctionDef | ast.ClassDef)],
+            type_ignores=[],
+        )
     here = module_name(path)
     package = here if path.name == "__init__.py" else here.rpartition(".")[0]
     skip: set[int] = set()
     for node in ast.walk(tree):
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+        if not types and isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
             skip.update(id(child) for body in node.body for child in ast.walk(body))
     found: list[tuple[str, list[str]]] = []
     for node in ast.walk(tree):

@@ -38,51 +38,41 @@ def test_the_top_level_is_small_and_hides_no_subpackage() -> None:
 
 
 @pytest.mark.parametrize(
-    ("old", "new"),
+    "old",
     [
-        ("working_memory.extractive", "working_memory.compaction._extractive"),
-        ("working_memory.policy", "working_memory.pins"),
-        ("working_memory.calibrated", "working_memory.tokens._approx"),
-        ("working_memory.workbench.pins", "working_memory.workbench.pin_editor"),
+        "working_memory.extractive",
+        "working_memory.policy",
+        "working_memory.calibrated",
+        "working_memory.workbench.pins",
     ],
 )
-def test_a_moved_module_still_imports_with_a_warning(old: str, new: str) -> None:
-    code = (
-        "import warnings, importlib\n"
-        "warnings.simplefilter('always')\n"
-        "with warnings.catch_warnings(record=True) as caught:\n"
-        f"    old = importlib.import_module({old!r})\n"
-        f"assert old is importlib.import_module({new!r}), old\n"
-        "print(caught[0].category.__name__, caught[0].message)\n"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.startswith("DeprecationWarning") and "moved" in out.stdout
+def test_old_module_paths_are_gone(old: str) -> None:
+    """Nothing has been released: a module that moved has one path, its new one."""
+    import importlib
+
+    with pytest.raises(ModuleNotFoundError):
+        importlib.import_module(old)
 
 
-def test_an_old_top_level_name_resolves_with_a_warning() -> None:
-    from working_memory.tokens import get_counter
-
-    with pytest.warns(DeprecationWarning, match="working_memory.tokens"):
-        old = working_memory.get_counter  # type: ignore[attr-defined]
-    assert old is get_counter
-    with pytest.raises(AttributeError):
-        working_memory.no_such_name  # type: ignore[attr-defined]  # noqa: B018
+@pytest.mark.parametrize("old", ["get_counter", "Variant", "TranscriptError", "STRATEGIES"])
+def test_old_top_level_names_are_gone(old: str) -> None:
+    with pytest.raises(AttributeError, match=old):
+        getattr(working_memory, old)
+    with pytest.raises(ImportError):
+        exec(f"from working_memory import {old}", {})
 
 
-def test_the_old_replay_module_path_says_where_it_went() -> None:
-    with pytest.raises(ModuleNotFoundError, match=r"package working_memory\.replays"):
-        import working_memory.replay  # noqa: F401
+def test_the_source_has_no_deprecation_path() -> None:
+    from pathlib import Path
 
-
-def test_an_old_name_warns_once() -> None:
-    code = (
-        "import warnings\nwarnings.simplefilter('always')\n"
-        "with warnings.catch_warnings(record=True) as caught:\n"
-        "    from working_memory import Variant\n"
-        "print(len(caught))\n"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "1"
+    src = Path(working_memory.__file__).parent
+    found = [
+        str(path.relative_to(src))
+        for path in src.rglob("*.py")
+        if "DeprecationWarning" in path.read_text(encoding="utf-8")
+    ]
+    assert found == []
+    assert not (src / "_moved.py").exists()
 
 
 def test_an_agent_loop_imports_the_core_only() -> None:

@@ -7,7 +7,6 @@ core modules (`messages`, `pins`, `spans`, `archive`, `window`, ...).
 
 from typing import TYPE_CHECKING
 
-from . import _moved
 from .archive import JsonlArchive, read_archive
 from .budget import Budget
 from .events import WindowEvent
@@ -61,8 +60,6 @@ __all__ = [
     "replay",
 ]
 
-_moved.install()
-
 
 def __getattr__(name: str) -> object:
     package = _LAZY.get(name)
@@ -72,8 +69,7 @@ def __getattr__(name: str) -> object:
         value = getattr(importlib.import_module(f"{__name__}.{package}"), name)
         globals()[name] = value  # resolved once
         return value
-    # Names the top level exported before 0.2 still resolve, with a DeprecationWarning.
-    return _moved.moved_name(name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def __dir__() -> list[str]:

@@ -87,7 +87,6 @@ class CompactingWindow(EvictingWindow):
             min_tokens=min_tokens,
             cap=self._span_cap(),
             min_span=self._settings.min_span,
-            max_messages=self._max_span,
         )
         return start, end, why
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 import logging
 import math
 import time
-import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, cast
 
@@ -63,13 +62,6 @@ class WindowBase:
             )
         self._budget = budget if budget is not None else Budget()
         self._limit = self._budget.limit
-        if overrides.get("max_span") is not None:
-            warnings.warn(
-                "ManagedWindow(max_span=...) is deprecated: a span is bounded by tokens now "
-                "(max_span_tokens); max_span still caps its message count for this release",
-                DeprecationWarning,
-                stacklevel=2,
-            )
         self._compactor = compactor
         self.archive = archive
         self._apply(_with(settings or WindowSettings(), overrides, "ManagedWindow()"), self._limit)
@@ -173,9 +165,6 @@ class WindowBase:
         # The hot path reads plain attributes, resolved once here.
         self._compact_to = settings.compact_target
         self._evict_to = settings.evict_target
-        self._max_span = (
-            None if settings.max_span is None else max(settings.min_span, settings.max_span)
-        )
 
     def _forget_searches(self) -> None:
         """Settings or pins changed: what a pass found before no longer holds."""

@@ -19,16 +19,16 @@ pays O(keep_recent) per call, and the categories follow the window's rules, not 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple, Protocol
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from .messages import SYSTEM_ROLES, tool_groups
 from .pins import STATIC_CORRECTION, STATIC_PLAN, PinPolicy, PinReason
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .window import ManagedWindow
+    from .budget import Budget
 
-__all__ = ["Breakdown", "Categories", "exact_breakdown"]
+__all__ = ["Breakdown", "Categories", "Window", "exact_breakdown"]
 
 _STATIC_REASONS = frozenset({"task", "plan", "correction", "explicit"})
 
@@ -55,6 +55,22 @@ class Entry(Protocol):
     role: str
     result: bool
     unanswered: int
+
+
+class Window(Protocol):
+    """What `exact_breakdown` reads of a window (`ManagedWindow` is one; it is built on this
+    module, so this module does not import it, not even for its types)."""
+
+    @property
+    def messages(self) -> Sequence[Mapping[str, Any]]: ...
+    @property
+    def budget(self) -> Budget: ...
+    @property
+    def tools(self) -> Sequence[Mapping[str, Any]] | None: ...
+    def pin_reasons(self) -> Sequence[PinReason | None]: ...
+    def message_tokens(self) -> Sequence[int]: ...
+    def is_summary(self) -> Sequence[bool]: ...
+    def tokens(self) -> int: ...
 
 
 class Categories:
@@ -173,7 +189,7 @@ class Categories:
                 self.static_tokens -= self.group_tokens[group]
 
 
-def exact_breakdown(window: ManagedWindow) -> Breakdown:
+def exact_breakdown(window: Window) -> Breakdown:
     """The same categories from the window's pin reasons over its plain message list, in one
     linear walk: what `window.breakdown()` keeps incrementally (for checking it)."""
     messages = window.messages

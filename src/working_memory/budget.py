@@ -57,6 +57,17 @@ class Budget:
             )
         return cls(window=window, **kwargs)
 
+    @classmethod
+    def calibrated(
+        cls, calibration: Calibration, window: int | None = None, **kwargs: Any
+    ) -> Budget:
+        """A budget that counts like `calibration`; `window` defaults to its model's."""
+        from .tokens import context_window
+
+        if window is None:
+            window = context_window(calibration.model) or config.WINDOW
+        return cls(window=window, calibration=calibration, **kwargs)
+
     def __post_init__(self) -> None:
         if self.counter is None and self.calibration is not None:
             object.__setattr__(self, "counter", self.calibration.base_counter())

@@ -251,17 +251,6 @@ class WindowSettings:
         low=1,
         high=32,
     )
-    # Deprecated: spans are bounded by tokens (max_span_tokens); this still caps their
-    # message count for one release.
-    max_span: int | None = setting(
-        None,
-        "deprecated message cap on a compaction span",
-        "int",
-        low=1,
-        optional=True,
-        flag=False,
-        control=False,
-    )
 
     def __post_init__(self) -> None:
         problems = self.problems()

@@ -25,13 +25,12 @@ def find_span(
     min_tokens: float,
     cap: float,
     min_span: int,
-    max_messages: int | None = None,
 ) -> tuple[int, int, str]:
     """The oldest run of whole, eligible tool groups worth compacting: (start, end, "") as
     positions [start, end), or (0, 0, why) when none is.
 
     A span grows group by group until it holds `need` tokens, and stops before a group that
-    would take it past `cap` tokens or `max_messages` messages (its first group is always
+    would take it past `cap` tokens (its first group is always
     taken whole). A run with fewer than `min_span` messages or `min_tokens` tokens is
     skipped and the next run considered.
     """
@@ -42,7 +41,6 @@ def find_span(
     # whole (its members are then exactly the next `size` positions), since a span is found
     # near the start and most of the window is never walked.
     group_sizes = Counter(groups)
-    max_messages = count if max_messages is None else max_messages
     best, runs = 0, 0
     index = 0
     while index < count:
@@ -64,9 +62,7 @@ def find_span(
             ):
                 break
             group_total = tokens[position] if size == 1 else sum(tokens[position : position + size])
-            if position > start and (
-                total + group_total > cap or position + size - start > max_messages
-            ):
+            if position > start and total + group_total > cap:
                 break
             total += group_total
             position += size

@@ -3,6 +3,7 @@ content a provider accepts, results before calls, failing archives, throttling s
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
@@ -15,6 +16,7 @@ from working_memory import (
     JsonlArchive,
     ManagedWindow,
     PinPolicy,
+    WindowSettings,
     read_archive,
 )
 from working_memory.protocols import CompactionResult
@@ -117,15 +119,13 @@ def test_span_is_bounded_by_tokens() -> None:
     start, end = window.next_span()
     span_tokens = sum(window.message_tokens()[start:end])
     assert 0.01 * window.limit <= span_tokens <= 5_000
-    assert end - start > 40  # more messages than the old max_span could take
+    assert end - start > 40  # more messages than a 40-message cap would take
 
 
-def test_max_span_is_a_deprecated_alias_that_still_caps_messages() -> None:
-    with pytest.deprecated_call():
-        window = make_window(max_span=6, min_gain=0.0)
-    fill(window, turns=60)
-    start, end = window.next_span()
-    assert 0 < end - start <= 6
+def test_the_old_message_cap_max_span_is_gone() -> None:
+    with pytest.raises(TypeError, match="max_span"):
+        make_window(max_span=6, min_gain=0.0)
+    assert "max_span" not in {f.name for f in dataclasses.fields(WindowSettings)}
 
 
 def test_no_qualifying_span_says_why_once_and_stops_searching(

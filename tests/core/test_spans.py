@@ -34,12 +34,6 @@ ALL = [True] * 10
             {"need": 500, "min_tokens": 0, "cap": 1_000, "min_span": 2},
             (4, 10),
         ),
-        # The deprecated message cap still holds.
-        (
-            ALL,
-            {"need": 500, "min_tokens": 0, "cap": 1_000, "min_span": 1, "max_messages": 3},
-            (0, 1),
-        ),
     ],
 )
 def test_find_span(eligible: list[bool], kwargs: dict, expected: tuple[int, int]) -> None:
@@ -76,7 +70,7 @@ def test_mask_victims_keep_the_last_results_and_the_pinned() -> None:
 
 
 def _find_span_summing_every_group(  # type: ignore[no-untyped-def]
-    tokens, groups, ids, eligible, *, need, min_tokens, cap, min_span, max_messages=None
+    tokens, groups, ids, eligible, *, need, min_tokens, cap, min_span
 ):
     """find_span as it was before it summed groups lazily: every group's tokens up front."""
     from collections import Counter
@@ -87,7 +81,6 @@ def _find_span_summing_every_group(  # type: ignore[no-untyped-def]
     for size, group in zip(tokens, groups, strict=True):
         group_tokens[group] += size
         group_sizes[group] += 1
-    max_messages = count if max_messages is None else max_messages
     best, runs, index = 0, 0, 0
     while index < count:
         if not eligible[index]:
@@ -105,9 +98,7 @@ def _find_span_summing_every_group(  # type: ignore[no-untyped-def]
                 eligible[j] and groups[j] == group for j in range(position + 1, position + size)
             ):
                 break
-            if position > start and (
-                total + group_tokens[group] > cap or position + size - start > max_messages
-            ):
+            if position > start and total + group_tokens[group] > cap:
                 break
             total += group_tokens[group]
             position += size
@@ -142,7 +133,6 @@ def _windows(draw: st.DrawFn) -> tuple[list[int], list[int], list[int], list[boo
     st.integers(0, 100),
     st.integers(1, 400),
     st.integers(1, 4),
-    st.one_of(st.none(), st.integers(1, 8)),
 )
 def test_find_span_is_the_span_of_summing_every_group_first(
     window: tuple[list[int], list[int], list[int], list[bool]],
@@ -150,7 +140,6 @@ def test_find_span_is_the_span_of_summing_every_group_first(
     min_tokens: int,
     cap: int,
     min_span: int,
-    max_messages: int | None,
 ) -> None:
     tokens, groups, ids, eligible = window
     settings_ = {
@@ -158,7 +147,6 @@ def test_find_span_is_the_span_of_summing_every_group_first(
         "min_tokens": min_tokens,
         "cap": cap,
         "min_span": min_span,
-        "max_messages": max_messages,
     }
     start, end, why = find_span(tokens, groups, ids, eligible, **settings_)
     old_start, old_end, old_why = _find_span_summing_every_group(

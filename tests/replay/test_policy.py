@@ -136,10 +136,10 @@ def test_policy_is_frozen_and_changes_lists_only_differences():
     assert policy.replace(window=64_000).changes() == {"keep_recent": 6, "window": 64_000}
 
 
-def test_the_old_preset_name_still_resolves_with_a_warning() -> None:
-    with pytest.deprecated_call():
-        name, policy = resolve_policy("seed")
-    assert (name, policy) == ("chars4", PRESETS["chars4"])
+def test_the_old_preset_name_is_gone() -> None:
+    with pytest.raises(ValueError, match="neither a preset"):
+        resolve_policy("seed")
+    assert resolve_policy("chars4") == ("chars4", PRESETS["chars4"])
 
 
 def test_replay_applies_the_policys_own_correction_rule() -> None:

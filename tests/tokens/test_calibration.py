@@ -7,6 +7,7 @@ import warnings
 
 import pytest
 
+import working_memory.tokens
 from tests.paths import require_corpus
 from tests.tokens.stand_ins import Call, Log
 from working_memory import (
@@ -19,8 +20,6 @@ from working_memory import (
 )
 from working_memory.tokens import (
     GENERIC,
-    ApproxCounter,
-    CalibratedCounter,
     EstimateCounter,
     ScaledCounter,
     available_counters,
@@ -74,7 +73,7 @@ def test_check_counts_applies_the_calibration():
 def test_calibration_yields_a_budget_and_applies_once():
     log = _synthetic(scale=1.25, per_request=9_000)
     cal = calibrate(log, counter="estimate")
-    budget = cal.budget(window=200_000)
+    budget = Budget.calibrated(cal, window=200_000)
     assert isinstance(budget.token_counter, ScaledCounter)
     assert budget.overheads.per_request == cal.per_request
     # Re-applying (dataclasses.replace re-runs __post_init__) must not scale twice.
@@ -95,7 +94,7 @@ def test_calibration_yields_a_budget_and_applies_once():
 
 def test_budget_default_window_comes_from_the_model():
     cal = calibrate(_synthetic(1.0, 100), counter="estimate")
-    assert cal.budget().window == 200_000  # claude-sonnet-4-5
+    assert Budget.calibrated(cal).window == 200_000  # claude-sonnet-4-5
 
 
 def test_too_few_calls_is_a_clear_error():
@@ -129,14 +128,11 @@ def test_first_call_after_a_compaction_sees_the_summary():
     assert check.calls[2].counted == summary + message_tokens(messages[5], counter) + 4
 
 
-def test_deprecated_counter_name_and_class_still_work():
-    with pytest.warns(DeprecationWarning, match="approx"):
-        counter = get_counter("calibrated")
-    assert counter.name == "approx"
-    with pytest.warns(DeprecationWarning, match="ApproxCounter"):
-        assert isinstance(CalibratedCounter(), ApproxCounter)
+def test_the_old_counter_name_and_class_are_gone():
+    with pytest.raises(ValueError, match="unknown token counter 'calibrated'"):
+        get_counter("calibrated")
     assert "calibrated" not in available_counters()
-    assert "calibrated" in available_counters(deprecated=True)
+    assert not hasattr(working_memory.tokens, "CalibratedCounter")
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert get_counter().name == "approx"
@@ -231,7 +227,7 @@ def test_spotter_log_calibrated_figures():
     assert abs(fixed.median - 1) < 0.03
     assert cal.per_request > 20_000
     assert any(g.kind == "compaction" for g in cal.missing)
-    assert calibrate(transcript).budget().window == 200_000
+    assert Budget.calibrated(calibrate(transcript)).window == 200_000
 
 
 def test_deepseek_reasoner_bill_tracks_reasoning_content():

@@ -32,7 +32,7 @@ from ._pressure_plot import pressure_figure
 if TYPE_CHECKING:  # pragma: no cover
     import plotly.graph_objects as go
 
-    from ._result import Replay
+    from ._view import ReplayView
 
 __all__ = [
     "CATEGORY_COLORS",
@@ -50,7 +50,7 @@ __all__ = [
 
 
 # -- what the window holds ----------------------------------------------------------------------
-def window_stack_figure(replay: Replay, *, title: str | None = None) -> go.Figure:
+def window_stack_figure(replay: ReplayView, *, title: str | None = None) -> go.Figure:
     """Tokens in the window at each call, stacked by category, with the limit and thresholds."""
     go = plotly()
     fig = figure()

@@ -6,7 +6,6 @@ import dataclasses
 import json
 import re
 import tomllib
-import warnings
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -195,9 +194,10 @@ class Policy(WindowSettings):
         if problems:
             raise ValueError("invalid Policy: " + "; ".join(problems))
         limit = self.limit  # Budget validates window / ratio / reserve here
-        if not self.counter.startswith(
-            ("hf:", "tiktoken:")
-        ) and self.counter not in available_counters(deprecated=True):
+        if (
+            not self.counter.startswith(("hf:", "tiktoken:"))
+            and self.counter not in available_counters()
+        ):
             raise ValueError(
                 f"invalid Policy: counter={self.counter!r}: expected one of "
                 f"{', '.join(available_counters())}, 'tiktoken:<encoding>' or 'hf:<tokenizer.json>'"
@@ -369,9 +369,6 @@ PRESETS: dict[str, Policy] = {
 }
 
 
-_RENAMED_PRESETS = {"seed": "chars4"}
-
-
 def resolve_policy(spec: str | Path | Policy | Mapping[str, Any]) -> tuple[str, Policy]:
     """(name, policy) from a preset name, a JSON/TOML file, a mapping or a Policy."""
     if isinstance(spec, Policy):
@@ -379,14 +376,6 @@ def resolve_policy(spec: str | Path | Policy | Mapping[str, Any]) -> tuple[str, 
     if isinstance(spec, Mapping):
         return "policy", Policy.from_dict(spec)
     text = str(spec)
-    if text in _RENAMED_PRESETS:
-        new = _RENAMED_PRESETS[text]
-        warnings.warn(
-            f"the preset {text!r} is now called {new!r}; the old name goes in the next release",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        text = new
     if text in PRESETS:
         return text, PRESETS[text]
     path = Path(text)

@@ -16,14 +16,17 @@ from ._plotting import EVENT_STYLE, MAX_MARKERS, escape, figure, pick, plotly, s
 if TYPE_CHECKING:  # pragma: no cover
     import plotly.graph_objects as go
 
-    from ._result import Replay
+    from ._view import ReplayView
 
 __all__ = ["pressure_figure"]
 
 
 # -- pressure ---------------------------------------------------------------------------------
 def pressure_figure(
-    replays: Sequence[Replay] | Replay, *, show_unmanaged: bool = True, title: str | None = None
+    replays: Sequence[ReplayView] | ReplayView,
+    *,
+    show_unmanaged: bool = True,
+    title: str | None = None,
 ) -> go.Figure:
     """Pressure per model call for one or more replays, overlaid.
 
@@ -32,10 +35,10 @@ def pressure_figure(
     compacted (Claude Code, Codex logs) a star marks the call. The unmanaged curve (the raw
     transcript, no management) is dotted.
     """
-    # One replay (it has a timeline) or several; replay is not imported at run time: it imports
-    # this module for Replay.figure().
+    # One replay (it has a timeline) or several. `Replay` is not imported: it draws itself (and
+    # writes its report) through this module.
     one = hasattr(replays, "timeline")
-    items = [cast("Replay", replays)] if one else list(cast("Sequence[Replay]", replays))
+    items = [cast("ReplayView", replays)] if one else list(cast("Sequence[ReplayView]", replays))
     if not items:
         raise ValueError("pressure_figure() needs at least one Replay")
     go = plotly()
@@ -128,7 +131,7 @@ def pressure_figure(
     return fig
 
 
-def _add_thresholds(fig: Any, go: Any, items: Sequence[Replay], x0: float, x1: float) -> None:
+def _add_thresholds(fig: Any, go: Any, items: Sequence[ReplayView], x0: float, x1: float) -> None:
     lines: dict[tuple[str, float], list[str]] = {}
     for item in items:
         lines.setdefault(("compact", item.compact_at), []).append(item.name)
@@ -163,7 +166,7 @@ def _add_thresholds(fig: Any, go: Any, items: Sequence[Replay], x0: float, x1: f
 def _add_event_markers(
     fig: Any,
     go: Any,
-    item: Replay,
+    item: ReplayView,
     n: int,
     label: str,
     color: str,
@@ -225,7 +228,7 @@ def _add_event_markers(
         )
 
 
-def _add_real_compactions(fig: Any, go: Any, items: Sequence[Replay], top: float) -> None:
+def _add_real_compactions(fig: Any, go: Any, items: Sequence[ReplayView], top: float) -> None:
     """A dotted vertical line and a star at each call where the production agent compacted
     (once per compaction, however many replays of the same log are overlaid)."""
     seen: set[tuple[str | None, int]] = set()

@@ -17,7 +17,7 @@ from ..settings import setting_fields
 from ._stats import STAT_LABELS
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ._result import Replay
+    from ._view import ReplayView
 
 __all__ = ["differing_settings", "render_report", "summary_sentence", "write_report"]
 
@@ -66,7 +66,7 @@ def _cell(key: str, value: object) -> str:
     return f"<td>{_e(value)}</td>"
 
 
-def _stats_table(replays: Sequence[Replay]) -> str:
+def _stats_table(replays: Sequence[ReplayView]) -> str:
     # One row per statistic, one column per replay: 16 statistics side by side overflowed a
     # 1400 px window; a few replays side by side fit any page, printed too.
     head = "".join(f"<th>{_e(item.name)}</th>" for item in replays)
@@ -83,7 +83,7 @@ def _stats_table(replays: Sequence[Replay]) -> str:
     )
 
 
-def _policy_table(replays: Sequence[Replay]) -> str:
+def _policy_table(replays: Sequence[ReplayView]) -> str:
     """One row per declared setting (settings.py, Policy): its name as a policy file spells
     it, its help on hover, each replay's value as a person reads it."""
     head = "".join(f"<th>{_e(item.name)}</th>" for item in replays)
@@ -106,7 +106,9 @@ def _policy_table(replays: Sequence[Replay]) -> str:
     )
 
 
-def differing_settings(replays: Sequence[Replay], keys: Sequence[str] | None = None) -> list[str]:
+def differing_settings(
+    replays: Sequence[ReplayView], keys: Sequence[str] | None = None
+) -> list[str]:
     """The policy settings whose values are not the same in every replay (the bold rows)."""
     settings = [item.policy.to_dict() for item in replays]
     if len(settings) < 2:
@@ -115,7 +117,7 @@ def differing_settings(replays: Sequence[Replay], keys: Sequence[str] | None = N
     return [k for k in keys if len({repr(s.get(k)) for s in settings}) > 1]
 
 
-def summary_sentence(item: Replay) -> str:
+def summary_sentence(item: ReplayView) -> str:
     """One plain sentence on what a policy did to the session (the report's per-policy line)."""
     stats = item.stats
     acts = [
@@ -144,17 +146,17 @@ def summary_sentence(item: Replay) -> str:
     )
 
 
-def _summary_block(items: Sequence[Replay]) -> str:
+def _summary_block(items: Sequence[ReplayView]) -> str:
     return "".join(_summary_p(item) for item in items)
 
 
-def _summary_p(item: Replay) -> str:
+def _summary_p(item: ReplayView) -> str:
     sentence = summary_sentence(item)
     name = f"{item.name}: "
     return f'<p class="summary"><b>{_e(name)}</b>{_e(sentence[len(name) :])}</p>'
 
 
-def _lacks_block(items: Sequence[Replay]) -> str:
+def _lacks_block(items: Sequence[ReplayView]) -> str:
     """What the log does not carry, which every count here then leaves out."""
     transcript = items[0].transcript
     messages = transcript.messages
@@ -192,7 +194,7 @@ def _lacks_block(items: Sequence[Replay]) -> str:
     return f'<h2>What the log lacks</h2><div class="{kind}">' + "".join(parts) + "</div>"
 
 
-def _events_block(item: Replay) -> str:
+def _events_block(item: ReplayView) -> str:
     lines = [f"call {e.call}: {e}" for e in item.events[:_MAX_EVENTS]]
     more = len(item.events) - _MAX_EVENTS
     if more > 0:
@@ -207,7 +209,7 @@ def _events_block(item: Replay) -> str:
     )
 
 
-def _real_block(item: Replay) -> str:
+def _real_block(item: ReplayView) -> str:
     if not item.real_compactions:
         return ""
     parts = []
@@ -222,7 +224,7 @@ def _real_block(item: Replay) -> str:
     return "".join(parts)
 
 
-def _billed_block(items: Sequence[Replay]) -> str:
+def _billed_block(items: Sequence[ReplayView]) -> str:
     """Counted against billed when the log has usage; a visible warning when it is >10% off and
     no calibration is applied. Each distinct counter/calibration of the replays is checked."""
     from ..tokens import check_counts
@@ -271,7 +273,7 @@ _PRINT_SCRIPT = """
 """
 
 
-def _differ_line(items: Sequence[Replay]) -> str:
+def _differ_line(items: Sequence[ReplayView]) -> str:
     differ = differing_settings(items)
     if len(items) < 2:
         return "The settings of the one replay."
@@ -280,7 +282,7 @@ def _differ_line(items: Sequence[Replay]) -> str:
     return f"Settings that differ between the replays are in bold: {_e(', '.join(differ))}."
 
 
-def render_report(replays: Sequence[Replay], *, title: str = "Working-memory replay") -> str:
+def render_report(replays: Sequence[ReplayView], *, title: str = "Working-memory replay") -> str:
     """The report as one HTML string (see write_report)."""
     from ._plots import message_tokens_figure, pressure_figure, window_stack_figure
 
@@ -370,13 +372,13 @@ Generated {generated} by working-memory. Pressure is the share of the token budg
 
 
 def write_report(
-    replays: Sequence[Replay] | Replay, path: str | Path, *, title: str | None = None
+    replays: Sequence[ReplayView] | ReplayView, path: str | Path, *, title: str | None = None
 ) -> Path:
     """Write one self-contained HTML report (plotly.js inlined) of one or more replays."""
-    # One replay (it has a timeline) or several; replay is not imported at run time: it imports
-    # this module for Replay.figure() / Replay.report().
+    # One replay (it has a timeline) or several. `Replay` is not imported: it draws itself (and
+    # writes its report) through this module.
     one = hasattr(replays, "timeline")
-    items = [cast("Replay", replays)] if one else list(cast("Sequence[Replay]", replays))
+    items = [cast("ReplayView", replays)] if one else list(cast("Sequence[ReplayView]", replays))
     default = "Working-memory replay" + (f": {items[0].name}" if len(items) == 1 else "")
     text = render_report(items, title=title or default)
     path = Path(path)

@@ -7,7 +7,7 @@ counts checked against (and calibrated from) what the provider billed.
 
 from __future__ import annotations
 
-from ._approx import FEATURES, ApproxCounter, CalibratedCounter, features
+from ._approx import FEATURES, ApproxCounter, features
 from ._calibration import Calibration, Gap, HeldOut, calibrate, held_out
 from ._counters import (
     CHARS_PER_TOKEN,
@@ -50,7 +50,6 @@ __all__ = [
     "OPENAI",
     "REASONING_KEYS",
     "ApproxCounter",
-    "CalibratedCounter",
     "Calibration",
     "CallCheck",
     "CallContext",

@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Any
 
 from ._byte_classes import (
     ARROW,
@@ -56,7 +55,7 @@ from ._byte_classes import (
     repeated_letters,
 )
 
-__all__ = ["FEATURES", "ApproxCounter", "CalibratedCounter", "features"]
+__all__ = ["FEATURES", "ApproxCounter", "features"]
 
 
 FEATURES: tuple[str, ...] = (
@@ -435,17 +434,3 @@ class ApproxCounter:
 
     def __repr__(self) -> str:
         return "ApproxCounter()"
-
-
-class CalibratedCounter(ApproxCounter):
-    """Deprecated name of `ApproxCounter` (a calibration is now `working_memory.calibrate`)."""
-
-    def __init__(self, **kwargs: Any) -> None:
-        import warnings
-
-        warnings.warn(
-            "CalibratedCounter is deprecated; use ApproxCounter (the same estimator)",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        super().__init__(**kwargs)

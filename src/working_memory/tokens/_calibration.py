@@ -9,7 +9,7 @@ schemas the log never recorded, its own framing, and a tokenizer that is not the
 where `text_tokens` is the counter's count of the texts the call saw and `structure_tokens` the
 per-message overheads. The fit minimises the relative error (iteratively reweighted least
 absolute deviations, so a few odd calls do not pull it), with `scale` pulled gently towards 1
-when the calls barely differ in size. The result is Budget-level: `cal.budget(...)` or
+when the calls barely differ in size. The result is Budget-level: `Budget.calibrated(cal)` or
 `Budget(..., calibration=cal)` counts with the scaled counter and the fitted per-request
 overhead, so a ManagedWindow, a replay policy, the workbench and the report all use it.
 
@@ -24,14 +24,11 @@ import statistics
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ._counters import ScaledCounter, TokenCounter, get_counter
 from ._overheads import GENERIC, MessageOverheads
 from ._usage_check import REASONING_KEYS, CallContext, call_contexts, reasoning_texts
-
-if TYPE_CHECKING:
-    from ..budget import Budget
 
 __all__ = ["Calibration", "Gap", "HeldOut", "calibrate", "held_out"]
 
@@ -97,16 +94,6 @@ class Calibration:
 
     def predict(self, text_tokens: int, structure_tokens: int) -> int:
         return round(self.per_request + self.scale * text_tokens + structure_tokens)
-
-    def budget(self, window: int | None = None, **kwargs: Any) -> Budget:
-        """A Budget that counts like this calibration. `window` defaults to the model's."""
-        from .. import config
-        from ..budget import Budget
-        from ._model_windows import context_window
-
-        if window is None:
-            window = context_window(self.model) or config.WINDOW
-        return Budget(window=window, calibration=self, **kwargs)
 
     def describe(self) -> str:
         """Several lines: the fit, its error on the calls it saw, and what the log is missing."""

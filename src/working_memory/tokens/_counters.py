@@ -83,7 +83,6 @@ class ScaledCounter:
 
 
 _FACTORIES: dict[str, Callable[[], TokenCounter]] = {}
-_DEPRECATED: dict[str, str] = {}
 
 
 def register_counter(name: str, factory: Callable[[], TokenCounter]) -> None:
@@ -108,16 +107,13 @@ def _tiktoken(encoding: str) -> Callable[[], TokenCounter]:
 
 register_counter("estimate", EstimateCounter)
 register_counter("approx", _approx)
-# The estimator was called "calibrated" until calibrations from billed usage arrived
-# (`working_memory.calibrate`); the old name still works, with a DeprecationWarning.
-_DEPRECATED["calibrated"] = "approx"
 register_counter("cl100k", _tiktoken("cl100k_base"))
 register_counter("o200k", _tiktoken("o200k_base"))
 
 
-def available_counters(*, deprecated: bool = False) -> list[str]:
-    """Registered counter names; `deprecated=True` adds the old names that still resolve."""
-    return sorted([*_FACTORIES, *_DEPRECATED] if deprecated else _FACTORIES)
+def available_counters() -> list[str]:
+    """Registered counter names."""
+    return sorted(_FACTORIES)
 
 
 def get_counter(spec: str | TokenCounter | None = None) -> TokenCounter:
@@ -129,16 +125,6 @@ def get_counter(spec: str | TokenCounter | None = None) -> TokenCounter:
         spec = DEFAULT_COUNTER
     if not isinstance(spec, str):
         return spec
-    if spec in _DEPRECATED:
-        import warnings
-
-        warnings.warn(
-            f"the token counter name {spec!r} is deprecated; use {_DEPRECATED[spec]!r} (the same "
-            "estimator; a calibration from billed usage is `working_memory.calibrate`)",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        spec = _DEPRECATED[spec]
     if spec.startswith("hf:"):
         from ._exact import HFTokenizerCounter
 

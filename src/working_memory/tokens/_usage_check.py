@@ -23,13 +23,12 @@ from ._overheads import GENERIC, MessageOverheads, message_tokens, tools_tokens
 if TYPE_CHECKING:
     import pandas as pd
 
-    from ._calibration import Calibration
-
 __all__ = [
     "REASONING_KEYS",
     "CallCheck",
     "CallContext",
     "CountCheck",
+    "Fit",
     "call_contexts",
     "check_counts",
     "reasoning_texts",
@@ -71,6 +70,20 @@ class CallCheck:
         return self.counted / self.provider_input if self.provider_input else float("nan")
 
 
+class Fit(Protocol):
+    """What a count check needs of a calibration. `Calibration` is one; it is built on this
+    module, so this module does not import it, not even for its types."""
+
+    @property
+    def counter(self) -> str: ...
+    @property
+    def overheads(self) -> MessageOverheads: ...
+    @property
+    def reasoning(self) -> bool: ...
+    def base_counter(self) -> TokenCounter: ...
+    def predict(self, text_tokens: int, structure_tokens: int) -> int: ...
+
+
 @dataclass(frozen=True)
 class CountCheck:
     """Per-call rows and the distribution of `counted / provider_input` over the calls."""
@@ -78,7 +91,7 @@ class CountCheck:
     counter: str
     calls: tuple[CallCheck, ...]
     skipped: int  # calls without usable usage (zero input tokens or an index past the messages)
-    calibration: Calibration | None = None  # applied to `counted`, if any
+    calibration: Fit | None = None  # applied to `counted`, if any
 
     @property
     def off_by(self) -> float:
@@ -311,7 +324,7 @@ def check_counts(
     counter: TokenCounter | str | None = None,
     overheads: MessageOverheads = GENERIC,
     *,
-    calibration: Calibration | None = None,
+    calibration: Fit | None = None,
 ) -> CountCheck:
     """For each recorded call, the counter's total for the context the model saw vs. the billed input.
 
