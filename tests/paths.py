@@ -54,6 +54,7 @@ FIXTURE_FILES = {
     "codex": "codex/rollout-2026-05-11T09-00-00-019e1625-789d-76c0-80ab-3724b5ddb799.jsonl",
     "swe-agent": "swe-agent/billing__invoice-rounding-1.traj",
     "swe-agent-legacy": "swe-agent/billing__invoice-rounding-legacy.traj",
+    "swe-agent-demo": "swe-agent/billing__invoice-rounding-demo.traj",
     "openhands": "openhands/invoice-rounding-events.json",
 }
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from typing import Any, Required, TypedDict
 
 __all__ = [
@@ -43,6 +43,7 @@ __all__ = [
     "map_tool_results",
     "render_content",
     "summary_message",
+    "task_index",
     "tool_call_ids",
     "tool_calls",
     "tool_groups",
@@ -239,6 +240,17 @@ def is_typed_user_turn(message: Mapping[str, Any]) -> bool:
         message.get("role") == "user"
         and not is_tool_result_turn(message)
         and not is_summary_message(message)
+    )
+
+
+def task_index(
+    messages: Sequence[Mapping[str, Any]], demonstrations: Collection[int] = ()
+) -> int | None:
+    """The task statement's position: the first typed user turn that is not a demonstration
+    (an example exchange a harness shows before the task, e.g. SWE-agent's `is_demo`)."""
+    return next(
+        (i for i, m in enumerate(messages) if i not in demonstrations and is_typed_user_turn(m)),
+        None,
     )
 
 

@@ -9,7 +9,7 @@ any member is: compaction and eviction move whole groups or nothing.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, runtime_checkable
 
@@ -21,7 +21,7 @@ from .messages import (
     is_summary_message,
     is_summary_text,
     is_tool_result_turn,
-    is_typed_user_turn,
+    task_index,
     tool_groups,
 )
 from .messages import tool_calls as _tool_calls
@@ -206,8 +206,12 @@ class PinPolicy:
         return flags
 
     # -- whole-list rules ----------------------------------------------------------------
-    def pin_reasons(self, messages: Sequence[Mapping[str, Any]]) -> list[PinReason | None]:
-        """Why each message of a plain list is pinned (None: it is not). Linear in the list."""
+    def pin_reasons(
+        self, messages: Sequence[Mapping[str, Any]], *, demonstrations: Collection[int] = ()
+    ) -> list[PinReason | None]:
+        """Why each message of a plain list is pinned (None: it is not). Linear in the list.
+        `demonstrations`: positions of example exchanges shown before the task (never the
+        task; `Transcript.demonstrations`)."""
         flags = [self.flags(m) for m in messages]
         summaries = [is_summary_message(m) for m in messages]
         return resolve_pins(
@@ -217,12 +221,15 @@ class PinPolicy:
             ids=range(len(messages)),
             summary=summaries,
             groups=tool_groups(messages),
-            task_id=next((i for i, m in enumerate(messages) if is_typed_user_turn(m)), None),
+            task_id=task_index(messages, demonstrations),
             explicit=frozenset(),
         )
 
-    def pinned(self, messages: Sequence[Mapping[str, Any]]) -> set[int]:
-        return {i for i, reason in enumerate(self.pin_reasons(messages)) if reason is not None}
+    def pinned(
+        self, messages: Sequence[Mapping[str, Any]], *, demonstrations: Collection[int] = ()
+    ) -> set[int]:
+        reasons = self.pin_reasons(messages, demonstrations=demonstrations)
+        return {i for i, reason in enumerate(reasons) if reason is not None}
 
 
 STATIC_SYSTEM, STATIC_CORRECTION, STATIC_PLAN = 1, 2, 4

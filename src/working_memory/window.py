@@ -38,8 +38,13 @@ class ManagedWindow(CompactingWindow):
     """The managed transcript. See the README for the thresholds and what each one does."""
 
     # -- writing ---------------------------------------------------------------------------
-    def append(self, message: Mapping[str, Any], *, pin: bool = False) -> None:
+    def append(
+        self, message: Mapping[str, Any], *, pin: bool = False, demonstration: bool = False
+    ) -> None:
         """Add one message. Tool results over `max_tool_tokens` are cut head+tail here.
+
+        `demonstration=True` marks an example exchange shown before the task (SWE-agent's
+        `is_demo` turns): it is never taken as the task statement.
 
         Raises ValueError for a message that is malformed (naming the field), or that alone
         exceeds the budget (a user's input is refused, never silently truncated); the window
@@ -93,7 +98,7 @@ class ManagedWindow(CompactingWindow):
             group = self._pair(entry_id, message, answered)
         else:
             group = entry_id  # the common case: nothing to pair, nothing open
-        if self._task_id is None and is_typed_user_turn(message):
+        if self._task_id is None and not demonstration and is_typed_user_turn(message):
             self._task_id = entry_id
         if pin:
             self._explicit.add(entry_id)

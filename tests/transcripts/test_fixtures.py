@@ -23,6 +23,7 @@ EXPECTED = {
     "codex": ("codex", 47, 18, 8, 1),
     "swe-agent": ("swe-agent", 18, 0, 3, 0),
     "swe-agent-legacy": ("swe-agent-legacy", 14, 0, 0, 0),
+    "swe-agent-demo": ("swe-agent-legacy", 33, 0, 0, 0),
     "openhands": ("openhands", 33, 10, 5, 0),
 }
 

@@ -42,7 +42,7 @@ def rows_for(transcript: Any, args: argparse.Namespace) -> list[dict[str, Any]]:
     messages = transcript.messages
     tokens = [budget.message_tokens(m) for m in messages]
     cumulative = list(accumulate(tokens))
-    reasons = pins_from(args).pin_reasons(messages)
+    reasons = pins_from(args).pin_reasons(messages, demonstrations=transcript.demonstrations)
     groups = tool_groups(messages)
     names: dict[str, str] = {}
     rows = []

@@ -309,7 +309,9 @@ def render_report(replays: Sequence[ReplayView], *, title: str = "Working-memory
             )
         )
     first = items[0]
-    raw_pins = first.policy.pin_policy().pin_reasons(first.transcript.messages)
+    raw_pins = first.policy.pin_policy().pin_reasons(
+        first.transcript.messages, demonstrations=first.transcript.demonstrations
+    )
     figures.append(
         (
             "Transcript",

@@ -154,6 +154,8 @@ class _Replayer:
         self.oversized = 0
         self.skipped = 0
         self.skipped_calls: set[str] = set()
+        self.demonstrations = transcript.demonstrations
+        self.task_text: str | None = None  # the task statement as typed, once it arrived
 
     def run(self, messages: Iterable[tuple[int, dict[str, Any]]]) -> None:
         for index, message in messages:
@@ -238,7 +240,7 @@ class _Replayer:
         sent: dict[str, Any] | None = message
         raw: int | None = None
         try:
-            window.append(message, pin=explicit)
+            window.append(message, pin=explicit, demonstration=index in self.demonstrations)
         except ValueError:
             raw = self._count(message)
             sent = self._append_oversized(index, message, raw, explicit)
@@ -266,8 +268,10 @@ class _Replayer:
         correction, plan = self.window.message_rules()
         if explicit or (pins.pin_system and message.get("role") in SYSTEM_ROLES):
             self.must_survive.add(entry_id)
-        if pins.pin_task and self.window.task_id == entry_id:
-            self.must_survive.add(entry_id)
+        if self.window.task_id == entry_id:
+            self.task_text = content_text(message.get("content"))[0]
+            if pins.pin_task:
+                self.must_survive.add(entry_id)
         if correction and pins.pin_corrections:
             self.corrections.append(entry_id)
         if plan and pins.pin_plan:
@@ -293,7 +297,7 @@ class _Replayer:
         for _ in range(4):
             copy = _shrunk(message, target, raw)
             try:
-                self.window.append(copy, pin=explicit)
+                self.window.append(copy, pin=explicit, demonstration=index in self.demonstrations)
             except ValueError:
                 target //= 2
                 continue
@@ -369,8 +373,15 @@ def _finish(state: _Replayer, name: str) -> Replay:
     task_id = window.task_id
     if task_id is None:
         notes.append("no user message: there is no task statement to keep")
-    # No user message: the task is unknown, which must not read as "survived".
-    task_survived = None if task_id is None else task_id in present
+    # No user message: the task is unknown, which must not read as "survived". Otherwise the
+    # text that was the task must be in what the last call sent, as it was typed.
+    task_survived = None
+    if task_id is not None:
+        position = ids.index(task_id) if task_id in present else None
+        task_survived = (
+            position is not None
+            and content_text(window.messages[position].get("content"))[0] == state.task_text
+        )
     pinned_survived = state.must_have_survived() <= present
     # Where the production agent compacted: the first call at or after the message index at
     # which its summary took effect.

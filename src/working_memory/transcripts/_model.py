@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -72,6 +73,15 @@ class Transcript:
             f"compactions={len(self.compactions)}, threads={len(self.threads)}, "
             f"warnings={len(self.warnings)})"
         )
+
+    @property
+    def demonstrations(self) -> frozenset[int]:
+        """Indices of the messages the log marks as demonstrations (SWE-agent's `is_demo`): an
+        example exchange shown before the real task, which is therefore never the task."""
+        marked = self.metadata.get("is_demo")
+        if not isinstance(marked, Mapping):
+            return frozenset()
+        return frozenset(i for i, v in marked.items() if isinstance(i, int) and v is True)
 
     # -- summaries -------------------------------------------------------------------------
     def role_counts(self) -> dict[str, int]:

@@ -302,6 +302,7 @@ class PolicyState(Observable):
                     upto=upto,
                     pins=self.pin_policy(),
                     tools=current.tools if current else None,
+                    demonstrations=self.transcript.demonstrations,
                     _cache=self._cache,
                 )
 
@@ -318,7 +319,10 @@ class PolicyState(Observable):
 
     def whole_reasons(self) -> list[PinReason | None]:
         """Why each message is pinned were the whole thread one window (the explorer's column)."""
-        return self.pin_policy().pin_reasons(self.transcript.messages)
+        transcript = self.transcript
+        return self.pin_policy().pin_reasons(
+            transcript.messages, demonstrations=transcript.demonstrations
+        )
 
     def frame(self) -> pd.DataFrame:
         """One row per message: index, role, tool, tokens, cumulative, pressure, pinned (the

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -91,12 +91,14 @@ class WindowCache:
         pins: PinPolicy,
         upto: int,
         tools: Sequence[Mapping[str, Any]] | None,
+        demonstrations: Collection[int] = (),
     ) -> ManagedWindow:
         budget = dataclasses.replace(policy.budget(), counter=cached_counter(policy.counter))
         key = (
             id(messages),
             len(messages),
             id(tools),
+            frozenset(demonstrations),
             budget.window,
             budget.ratio,
             budget.reserve_completion,
@@ -119,7 +121,7 @@ class WindowCache:
             try:
                 for index in range(self.upto, upto):
                     try:
-                        window.append(messages[index])
+                        window.append(messages[index], demonstration=index in demonstrations)
                     except ValueError as exc:
                         self.key = None
                         raise ValueError(f"message {index}: {exc}") from None
@@ -136,6 +138,7 @@ def preview_window(
     upto: int | None = None,
     pins: PinPolicy | None = None,
     tools: Sequence[Mapping[str, Any]] | None = None,
+    demonstrations: Collection[int] = (),
     _cache: WindowCache | None = None,
 ) -> WindowPreview:
     """Pins, the next compaction span and the eviction victims of a window over `messages[:upto]`.
@@ -144,11 +147,14 @@ def preview_window(
     called); the span is its `next_span()`. Eviction drops whole unpinned tool groups, oldest
     first, down to the window's `evict_to`, as `prepare()` does when pressure is over `evict_at`;
     under a compacting strategy the span is summarised first (credited with its size less a
-    word-limit summary) and is never among the evicted.
+    word-limit summary) and is never among the evicted. `demonstrations` (positions) are never
+    the task (`Transcript.demonstrations`).
     """
     upto = len(messages) if upto is None else max(0, min(upto, len(messages)))
     pin_policy = pins if pins is not None else policy.pin_policy()
-    window = (_cache or WindowCache()).get(messages, policy, pin_policy, upto, tools)
+    window = (_cache or WindowCache()).get(
+        messages, policy, pin_policy, upto, tools, demonstrations
+    )
     reasons = window.pin_reasons()
     strategy = window.settings.strategy
     # Under mask or evict nothing is summarised: no span (the chart and table said otherwise).

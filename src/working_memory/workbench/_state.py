@@ -171,6 +171,12 @@ class TranscriptState(Observable):
         return current.messages if current is not None else []
 
     @property
+    def demonstrations(self) -> frozenset[int]:
+        """Positions of the shown thread's demonstrations (never its task)."""
+        current = self.current
+        return current.demonstrations if current is not None else frozenset()
+
+    @property
     def warnings(self) -> list[str]:
         return list(self._transcript.warnings) if self._transcript is not None else []
 
