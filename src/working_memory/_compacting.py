@@ -11,7 +11,7 @@ from . import config
 from ._entry import Entry, unmasked_tool_count
 from ._evicting import EvictingWindow
 from ._numbers import token_count
-from ._redact import redact
+from ._redact import error_text, redact
 from .events import EventKind
 from .messages import (
     summary_message,
@@ -189,7 +189,7 @@ class CompactingWindow(EvictingWindow):
         except Exception as exc:
             return CompactionResult(
                 None,
-                reason=f"compactor raised {type(exc).__name__}: {redact(str(exc))[:300]}",
+                reason=f"compactor raised {type(exc).__name__}: {redact(error_text(exc))[:300]}",
                 error=type(exc).__name__,
             )
         if not isinstance(result, CompactionResult):

@@ -45,6 +45,7 @@ class Entry:
     result: bool = False
     role: str = ""
     unanswered: int = 0  # its tool calls that got no result before the next turn
+    stray: int = 0  # its tool results that answer no open call (each one a provider rejects)
 
 
 def unmasked_tool_count(entries: Sequence[Entry]) -> int:

@@ -18,3 +18,20 @@ def redact(text: str, *secrets: str | None) -> str:
         if secret and len(secret) >= 6:
             text = text.replace(secret, "[REDACTED]")
     return _KEY_PATTERNS.sub("[REDACTED]", text)
+
+
+def error_text(exc: BaseException) -> str:
+    """`str(exc)`, or a stand-in when the exception cannot render itself (a `__str__` that
+    raises must not turn a failed call into a crash)."""
+    try:
+        return str(exc)
+    except Exception:
+        return f"<{type(exc).__name__} whose message could not be read>"
+
+
+def error_attribute(exc: BaseException, name: str) -> object:
+    """An exception's attribute, None when it is missing or reading it raises."""
+    try:
+        return getattr(exc, name, None)
+    except Exception:
+        return None

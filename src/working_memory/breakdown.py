@@ -55,6 +55,7 @@ class Entry(Protocol):
     role: str
     result: bool
     unanswered: int
+    stray: int
 
 
 class Window(Protocol):
@@ -97,7 +98,7 @@ class Categories:
         self.plan: Entry | None = None
         self.corrections: list[Entry] = []  # correction-flagged entries, in window order
         # Calls closed without a result, plus results that answer no call.
-        self.orphans = sum(e.unanswered + (e.result and e.group == e.id) for e in entries)
+        self.orphans = sum(e.unanswered + e.stray for e in entries)
         for entry, reason in zip(entries, reasons, strict=True):
             if entry.role in SYSTEM_ROLES:
                 self.system += entry.tokens
@@ -119,8 +120,7 @@ class Categories:
             self.system += entry.tokens
             return
         group = entry.group
-        if entry.result and group == entry.id:
-            self.orphans += 1
+        self.orphans += entry.stray
         self.group_tokens[group] += entry.tokens
         if self.static_members[group] > 0:
             self.static_tokens += entry.tokens

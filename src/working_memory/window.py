@@ -90,12 +90,13 @@ class ManagedWindow(CompactingWindow):
         for before, after, dropped in cuts:
             self._event("truncated", 1, before, after, reason=f"{dropped} chars", archive=reference)
         self._next_id += 1
+        stray = 0
         if (
             answered
             or self._call_owner
             or (role == "assistant" and ("tool_calls" in message or type(content) is not str))
         ):
-            group = self._pair(entry_id, message, answered)
+            group, stray = self._pair(entry_id, message, answered)
         else:
             group = entry_id  # the common case: nothing to pair, nothing open
         if self._task_id is None and not demonstration and is_typed_user_turn(message):
@@ -110,6 +111,7 @@ class ManagedWindow(CompactingWindow):
             self._pins.flags(message),
             result=is_result,
             role=str(role),
+            stray=stray,
         )
         self._entries.append(entry)
         self._messages.append(message)
@@ -120,13 +122,24 @@ class ManagedWindow(CompactingWindow):
         self._message_tokens += tokens
         self._appended_tokens += tokens
 
-    def _pair(self, entry_id: int, message: Mapping[str, Any], answered: Sequence[str]) -> int:
-        """The tool group a new message joins, by the rule in `messages` (shared with replay
-        and the workbench): results join their call's group; any other turn closes the calls
-        still open, since a provider rejects a call left unanswered past it."""
+    def _pair(
+        self, entry_id: int, message: Mapping[str, Any], answered: Sequence[str]
+    ) -> tuple[int, int]:
+        """(the tool group a new message joins, how many of its results answer no open call),
+        by the rule in `messages` (shared with replay and the workbench): results join their
+        call's group; any other turn closes the calls still open, since a provider rejects a
+        call left unanswered past it. Each stray result counts, as `count_orphans` counts."""
         group = entry_id
+        stray = 0
         if answered:
-            owners = sorted({self._call_owner.pop(i) for i in answered if i in self._call_owner})
+            found: set[int] = set()
+            for ident in answered:  # in order: a second result for one call is a stray too
+                owner = self._call_owner.pop(ident, None)
+                if owner is None:
+                    stray += 1
+                else:
+                    found.add(owner)
+            owners = sorted(found)
             if owners:
                 group = owners[0]
                 for other in owners[1:]:  # one turn answering two turns' calls joins them
@@ -139,7 +152,7 @@ class ManagedWindow(CompactingWindow):
             self._close_open_calls()
         for ident in tool_call_ids(message):
             self._call_owner[ident] = entry_id
-        return group
+        return group, stray
 
     def _close_open_calls(self) -> None:
         if not self._call_owner:

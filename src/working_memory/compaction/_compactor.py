@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .._numbers import token_count
-from .._redact import redact
+from .._redact import error_attribute, error_text, redact
 from ..messages import render_content
 from ..protocols import CompactionResult, LLMClient, SpanCompactor
 from ._prompts import COMPACT_PROMPT, render_prompt, summary_word_limit
@@ -178,13 +178,13 @@ class Compactor:
         return redact(text)
 
     def _failed(self, exc: BaseException, started: float) -> CompactionResult:
-        reason = self._redact(f"{type(exc).__name__}: {exc}")[:500]
+        reason = self._redact(f"{type(exc).__name__}: {error_text(exc)}")[:500]
         return CompactionResult(
             None,
             reason=f"summariser failed: {reason}",
             error=reason,
             latency_s=time.perf_counter() - started,
-            retry_after=_seconds(getattr(exc, "retry_after", None)),
+            retry_after=_seconds(error_attribute(exc, "retry_after")),
         )
 
     def _call(self, request: list[dict[str, Any]]) -> Any:
