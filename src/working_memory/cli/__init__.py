@@ -36,6 +36,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from ..tokens import CounterUnavailableError
     from ._common import option_problem
     from ._safe_output import SafeStream, neutralise
 
@@ -55,7 +56,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
-    except (OSError, ValueError, ImportError) as exc:
+    except (OSError, ValueError, ImportError, CounterUnavailableError) as exc:
         # Expected failures (bad files, bad options, missing extras) get one line, not a traceback.
         print(f"working-memory {args.command}: error: {neutralise(str(exc))}", file=sys.stderr)
         return 1
