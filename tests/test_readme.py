@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 from pathlib import Path
 
 from tests.llm_servers import OpenAIServer, ok, raw
@@ -87,9 +88,13 @@ def test_the_readme_compare_example_runs_offline(monkeypatch, tmp_path) -> None:
     code = re.search(
         r"## Real compactions, with or without a key\n\n```python\n(.*?)```", text, re.S
     ).group(1)
-    code = code.replace(
-        "~/.claude/projects/my-repo/session.jsonl", str(fixture("claude-code-sidechain"))
-    )
+    # The path as written: `~` is the (temporary) home folder, where the session is.
+    assert 'load_transcript("~/.claude/projects/my-repo/session.jsonl")' in code
+    home = tmp_path / "home"
+    session = home / ".claude" / "projects" / "my-repo" / "session.jsonl"
+    session.parent.mkdir(parents=True)
+    shutil.copyfile(fixture("claude-code-sidechain"), session)
+    monkeypatch.setenv("HOME", str(home))
     monkeypatch.chdir(tmp_path)
     for name in (
         "WM_PROVIDER",

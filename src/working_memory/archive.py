@@ -85,7 +85,7 @@ class JsonlArchive:
     ) -> None:
         if not (isinstance(lock_timeout_s, int | float) and lock_timeout_s > 0):
             raise ValueError(f"lock_timeout_s must be a positive number, got {lock_timeout_s!r}")
-        self.path = Path(path)
+        self.path = Path(path).expanduser()
         self.fsync = fsync
         self.lock_timeout_s = float(lock_timeout_s)
         self.session = session if session is not None else uuid.uuid4().hex[:12]
@@ -235,7 +235,7 @@ def scan_archive(path: str | os.PathLike[str]) -> ArchiveRead:
     """Read every record; lines that are not one (a cut line) are skipped and listed."""
     records: list[dict[str, Any]] = []
     skipped: list[SkippedLine] = []
-    with Path(path).open("rb") as handle:
+    with Path(path).expanduser().open("rb") as handle:
         for number, raw in enumerate(handle, start=1):
             text = raw.decode("utf-8", errors="replace")
             if not text.strip():

@@ -42,6 +42,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     parser = build_parser()
     args = parser.parse_args(argv)
+    _expand_home(args)
     if not getattr(args, "run", None):
         parser.print_help()
         return 2
@@ -62,6 +63,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     finally:
         sys.stdout = stdout
+
+
+def _expand_home(args: argparse.Namespace) -> None:
+    """`~/x` given quoted, or as `--out=~/x`, reaches us unexpanded by the shell: every
+    option value that starts with `~` is a path under the home folder."""
+    from pathlib import Path
+
+    def expand(value: object) -> object:
+        if isinstance(value, str) and value.startswith("~"):
+            return str(Path(value).expanduser())
+        if isinstance(value, list):
+            return [expand(v) for v in value]
+        return value
+
+    for name, value in vars(args).items():
+        setattr(args, name, expand(value))
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -150,7 +150,7 @@ def _parse_plain(path: Path, text: str) -> dict[str, EnvValue]:
 
 def read_env_file(path: str | os.PathLike[str], *, use_dotenv: bool = True) -> dict[str, EnvValue]:
     """The variables a `.env` file sets, each with its file and line."""
-    file = Path(path)
+    file = Path(path).expanduser()
     try:
         text = file.read_text(encoding="utf-8")
     except FileNotFoundError:

@@ -44,7 +44,7 @@ def _jobs(source: Any) -> list[Any]:
     if isinstance(source, Transcript):
         add(name_of(source), source)
     elif isinstance(source, str | Path):
-        path = Path(source)
+        path = Path(source).expanduser()
         if not path.exists():
             raise TranscriptError("cannot open: No such file or directory", path=path)
         add("", path)

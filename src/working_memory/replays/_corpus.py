@@ -108,7 +108,7 @@ class RowWriter:
     closed)."""
 
     def __init__(self, path: str | Path, batch: int = 1000) -> None:
-        self.path = Path(path)
+        self.path = Path(path).expanduser()
         self.batch = batch
         suffix = self.path.suffix.lower()
         self._buffer: list[dict[str, Any]] = []

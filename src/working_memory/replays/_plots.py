@@ -118,7 +118,7 @@ def export_png(fig: Any, path: str | Path, *, scale: float = 2.0) -> Path:
             "PNG export needs kaleido and a Chromium or Chrome: pip install kaleido, then "
             "install chromium (e.g. apt-get install chromium). The HTML report needs neither."
         ) from None
-    path = Path(path)
+    path = Path(path).expanduser()
     try:
         fig.write_image(str(path), format="png", scale=scale)
     except Exception as exc:  # kaleido raises various types when no browser starts

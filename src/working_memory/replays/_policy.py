@@ -335,7 +335,7 @@ class Policy(WindowSettings):
     @classmethod
     def from_file(cls, path: str | Path) -> Policy:
         """A policy from a JSON or TOML file (by extension; `.toml` is TOML, anything else JSON)."""
-        path = Path(path)
+        path = Path(path).expanduser()
         try:
             text = path.read_text(encoding="utf-8")
         except UnicodeDecodeError as exc:
@@ -378,7 +378,7 @@ def resolve_policy(spec: str | Path | Policy | Mapping[str, Any]) -> tuple[str, 
     text = str(spec)
     if text in PRESETS:
         return text, PRESETS[text]
-    path = Path(text)
+    path = Path(text).expanduser()
     if path.is_file():
         return path.stem, Policy.from_file(path)
     raise ValueError(

@@ -383,6 +383,6 @@ def write_report(
     items = [cast("ReplayView", replays)] if one else list(cast("Sequence[ReplayView]", replays))
     default = "Working-memory replay" + (f": {items[0].name}" if len(items) == 1 else "")
     text = render_report(items, title=title or default)
-    path = Path(path)
+    path = Path(path).expanduser()
     path.write_text(text, encoding="utf-8")
     return path

@@ -107,7 +107,7 @@ class HFTokenizerCounter:
             raise CounterUnavailableError(
                 f"the Hugging Face counter needs the tokenizers package: {_EXTRA}"
             ) from exc
-        self.path = Path(path)
+        self.path = Path(path).expanduser()
         if not self.path.is_file():
             raise FileNotFoundError(f"{self.path}: no such tokenizer.json (expected a file path)")
         try:

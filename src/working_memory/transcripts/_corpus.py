@@ -83,7 +83,7 @@ def corpus_files(source: str | Path | Iterable[str | Path]) -> list[tuple[str, P
     for item in items:
         if not isinstance(item, str | Path):
             raise TypeError(f"expected a path, got {type(item).__name__}")
-        path = Path(item)
+        path = Path(item).expanduser()
         if path.is_dir():
             out.extend((p.relative_to(path).as_posix(), p) for p in _walk(path))
         else:
@@ -194,7 +194,7 @@ def load_transcripts(
     and why (they are also warned about as CorpusWarning). A single file that cannot be
     loaded raises TranscriptError, as does anything with `strict=True`.
     """
-    if isinstance(path, str | Path) and not Path(path).is_dir():
+    if isinstance(path, str | Path) and not Path(path).expanduser().is_dir():
         return TranscriptList(load_file(path, format, strict=strict, max_json_bytes=max_json_bytes))
     corpus = iter_transcripts(path, format, strict=strict, max_json_bytes=max_json_bytes)
     transcripts = list(corpus)

@@ -76,7 +76,7 @@ def load_file(
         )
     sink = Sink(path, strict)
     try:
-        return _load(Path(path), fmt, sink, max_json_bytes)
+        return _load(Path(path).expanduser(), fmt, sink, max_json_bytes)
     except TranscriptError:
         raise
     except (KeyError, TypeError, AttributeError, IndexError, ValueError, RecursionError) as exc:

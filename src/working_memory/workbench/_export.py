@@ -39,7 +39,7 @@ def write_image(figure: Any, path: str | Path, fmt: str = "png", *, scale: float
         ) from None
     import plotly.graph_objects as go
 
-    path = Path(path)
+    path = Path(path).expanduser()
     static = go.Figure(figure)  # a FigureWidget's state, without the widget
     try:
         static.write_image(str(path), format=fmt, scale=scale)
@@ -53,7 +53,7 @@ def write_image(figure: Any, path: str | Path, fmt: str = "png", *, scale: float
 
 def write_csv(table: Any, path: str | Path) -> Path:
     """A DataFrame, or a list of row dicts, as CSV (columns in first-seen order)."""
-    path = Path(path)
+    path = Path(path).expanduser()
     if hasattr(table, "to_csv"):
         table.to_csv(path, index=False)
         return path
