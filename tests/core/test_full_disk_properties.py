@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from working_memory import Budget, Compactor, JsonlArchive, ManagedWindow, PinPolicy, read_archive
 from working_memory.window import STRATEGIES
 
-from .helpers import ScriptedClient, orphans
+from .helpers import ScriptedClient, orphans, pinned_share
 from .test_properties import REPLIES, Misbehaving, _message
 from .test_regimes import anthropic_pairing_ok
 
@@ -75,16 +75,6 @@ policy = st.fixed_dictionaries(
         "aprepare": st.booleans(),
     }
 )
-
-
-def pinned_share(window: ManagedWindow) -> float:
-    """The pressure eviction cannot go below: pinned tool groups, calls still open, tools."""
-    entries = window._entries
-    reasons = window.pin_reasons()
-    blocked = {e.group for e, r in zip(entries, reasons, strict=True) if r is not None}
-    blocked |= set(window._call_owner.values())
-    tokens = sum(e.tokens for e in entries if e.group in blocked)
-    return (tokens + window._tools_tokens + window.budget.overheads.per_request) / window.limit
 
 
 def append_tools(window: ManagedWindow, n: int, calls: int, size: int, anthropic: bool) -> None:

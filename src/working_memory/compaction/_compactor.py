@@ -199,9 +199,7 @@ class Compactor:
 
         def run() -> None:
             try:
-                outcome["response"] = self.client.complete(
-                    request, **self._sync_keywords(deadline)
-                )
+                outcome["response"] = self.client.complete(request, **self._sync_keywords(deadline))
             except Exception as exc:
                 outcome["error"] = exc
             finally:
