@@ -47,7 +47,7 @@ def test_acomplete_retries_and_reports_retry_after(make: Make) -> None:
 
 
 def test_an_auth_error_is_scrubbed(make: Make) -> None:
-    server, client = make([])
+    _, client = make([])
     client = client.with_settings(api_key="sk-wrong-key-0123456789abcdef")
     with pytest.raises(LLMCallError) as caught:
         asyncio.run(client.acomplete(MESSAGES))

@@ -168,3 +168,21 @@ def test_aprepare_in_the_background_puts_the_summary_in_on_a_later_call() -> Non
 
     asyncio.run(main())
     assert [e.kind for e in window.events].count("compacted") == 1
+
+
+class Unprintable(Exception):
+    def __str__(self) -> str:
+        raise RuntimeError("no text")
+
+
+class RaisesUnprintable:
+    def compact(self, span: Any) -> CompactionResult:
+        raise Unprintable
+
+
+def test_a_summariser_error_whose_str_raises_does_not_escape_prepare() -> None:
+    window = make_window(compactor=RaisesUnprintable())
+    over_compact_at(window)
+    window.prepare()
+    failed = [e for e in window.events if e.kind == "compaction_failed"]
+    assert failed and "Unprintable" in failed[0].reason
