@@ -78,7 +78,15 @@ class PendingSummary:
         pending = cls(ids, messages)
 
         async def run() -> CompactionResult:
-            result = await summarise(list(messages))
+            try:
+                result = await summarise(list(messages))
+            except BaseException as exc:  # cancelled (its loop ended): it must land all the same
+                pending._land(
+                    CompactionResult(
+                        None, reason=f"the summary's task ended: {exc!r}"[:300], error="cancelled"
+                    )
+                )
+                raise
             pending._land(result)
             return result
 

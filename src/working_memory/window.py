@@ -355,7 +355,6 @@ class ManagedWindow(CompactingWindow):
                 "not to the returned list"
             )
         self.calls += 1
-        self._started = time.monotonic()
         if self._held:
             self._drain_held()  # on every call, so the window recovers once space is freed
         used = self._message_tokens + self._tools_tokens + self._budget.overheads.per_request
@@ -366,6 +365,7 @@ class ManagedWindow(CompactingWindow):
             if log.isEnabledFor(logging.INFO):
                 log.info("call %d: pressure %.2f", self.calls, pressure)
             return cast("list[Message]", self._messages)
+        self._started = time.monotonic()  # the summariser's bound counts from here
         return None
 
     def _passes(self, mode: Mode) -> Iterator[PendingSummary]:

@@ -186,3 +186,20 @@ def test_a_summariser_error_whose_str_raises_does_not_escape_prepare() -> None:
     window.prepare()
     failed = [e for e in window.events if e.kind == "compaction_failed"]
     assert failed and "Unprintable" in failed[0].reason
+
+
+def test_a_background_summary_whose_event_loop_ended_does_not_jam_the_window() -> None:
+    gate = AsyncGate()
+    window = make_window(compactor=gate, compact_in_background=True)
+    over_compact_at(window)
+
+    async def main() -> None:
+        await window.aprepare()
+        await gate.started.wait()
+
+    asyncio.run(main())  # the loop ends with the summary still in flight: its task is cancelled
+    assert not window.summary_in_flight
+    window.compactor = make_window().compactor  # a working summariser again
+    fill(window, turns=20, start=300)
+    window.prepare()
+    assert any(e.kind == "compacted" for e in window.events)
