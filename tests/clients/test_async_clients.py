@@ -27,7 +27,14 @@ SLACK_S = 3.0
 def test_acomplete_answers_as_complete_does(make: Make) -> None:
     server, client = make([ok("fine", prompt_tokens=12, completion_tokens=3)] * 2)
     sync = client.complete(MESSAGES)
-    answer = asyncio.run(client.acomplete(MESSAGES))
+
+    async def twice() -> Any:
+        answer = await client.acomplete(MESSAGES)
+        await client.aclose()
+        return answer
+
+    answer = asyncio.run(twice())
+    assert client._async is None  # closed
     assert (answer.content, answer.usage) == (sync.content, sync.usage)
     assert answer.model == sync.model
     assert server.requests[1].body == server.requests[0].body

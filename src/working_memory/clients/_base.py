@@ -436,6 +436,15 @@ class BaseClient:
         if callable(close):
             close()
 
+    async def aclose(self) -> None:
+        """Close the async client `acomplete` built in the running loop (if any)."""
+        if self._async is not None:
+            _, client = self._async
+            self._async = None
+            close = getattr(client, "close", None)
+            if callable(close):
+                await close()
+
     def __enter__(self) -> Self:
         return self
 
