@@ -17,8 +17,8 @@ from ..compaction import (
     TEMPLATES,
     Variant,
     compare,
-    judge_summary,
     offline_prompt_warning,
+    summary_metrics,
     template_problems,
 )
 from ..config import WORD_LIMIT
@@ -275,7 +275,7 @@ class PromptLabState:
         frame = pd.concat(rows, ignore_index=True) if rows else pd.DataFrame(columns=list(COLUMNS))
         frame["prompt_used"] = frame["variant"].map({v.name: v.prompt_used for v in self.variants})
         if production is not None and self.include_production:
-            score = judge_summary(span, production, counter=self.policy.policy.counter)
+            score = summary_metrics(span, production, counter=self.policy.policy.counter)
             row = {
                 "span": label,
                 "variant": PRODUCTION,
