@@ -207,7 +207,8 @@ def test_long_lines_and_tokens_are_read_but_not_cached() -> None:
     from working_memory.compaction import _fast_lines as extractive
 
     blob = "Z" * 500 + "_9"  # a long token (base64, minified code) is read uncached
-    line = "see lib/needle_file.ex then " + " ".join(f"w{i}" for i in range(60)) + " " + blob
+    filler = " ".join(("read", "the", "notes", "again")[i % 4] + str(i // 4) for i in range(60))
+    line = "see lib/needle_file.ex then read the notes " + filler + " " + blob
     span = [{"role": "tool", "tool_call_id": "x", "content": line}]
     _clear_caches()
     summary = ExtractiveCompactor(word_limit=60, max_line_words=30).compact(span).summary or ""

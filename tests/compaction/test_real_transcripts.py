@@ -35,7 +35,8 @@ def test_beats_the_production_compaction_at_the_same_size() -> None:
     theirs = summary_metrics(history, production, counter="estimate")
     assert 0.9 * size <= ours.summary_tokens <= 1.02 * size
     assert ours.span_facts > 1_000
-    assert ours.fact_retention >= 2 * theirs.fact_retention
+    # more of the span's facts verbatim, though no longer as bare fragment lines
+    assert ours.fact_retention >= 1.5 * theirs.fact_retention
     typed = [s.text for s in span_segments(history) if s.kind == "user"]
     assert typed
     for instruction in typed:

@@ -24,6 +24,7 @@ from ..config import WORD_LIMIT
 from ..tokens import TokenCounter, get_counter
 from ._compactor import CompactionResult
 from ._fast_lines import FastLine, exact_lines, fast_lines, line_facts
+from ._grader import is_fragment
 from ._handoff import (
     MAX_FACT_LINE_CHARS,
     Entry,
@@ -32,6 +33,7 @@ from ._handoff import (
     short_call,
 )
 from ._lines import DECISION_CUES, LABELS, Line, span_lines
+from ._progress import progress
 from ._segments import is_chit_chat, span_text
 from ._span_state import span_state
 
@@ -66,7 +68,7 @@ class ExtractiveCompactor:
         min_tokens: int = 200,
         counter: TokenCounter | str | None = None,
         max_line_words: int = 40,
-        user_share: float = 0.6,
+        user_share: float = 0.75,
         decision_bonus: float = 1.0,
         labels: bool = True,
         exact: bool = False,
@@ -119,7 +121,7 @@ class ExtractiveCompactor:
             )
         cost = self._coster()
         budget = self._budget(span)
-        all_entries = handoff_entries(state)
+        all_entries = handoff_entries(state, progress(span, state))
         sources = {c.result_index: short_call(c.text) for c in state.calls if c.result_index}
         label_of = self._labeller(sources)
         label_words: dict[tuple[int, str], int] = {}
@@ -212,17 +214,23 @@ class ExtractiveCompactor:
 
     @staticmethod
     def _fit(entries: list[Entry], cost: Callable[[str], int], budget: int) -> list[Entry]:
-        kept: list[Entry] = []
-        for entry in sorted(entries, key=lambda e: (e.priority, e.section, e.order)):
-            for text in (entry.text, entry.short):
-                if text is None:
-                    continue
-                price = cost(text)
-                if price <= budget:
-                    kept.append(entry._replace(text=text))
-                    budget -= price
-                    break
-        return kept
+        """Every entry that fits in its short form first, by priority; then, budget left, the
+        full forms, by priority: a tight budget keeps more kinds of line, not longer ones."""
+        order = sorted(entries, key=lambda e: (e.priority, e.section, e.order))
+        kept: dict[int, Entry] = {}
+        for n, entry in enumerate(order):
+            text = entry.short or entry.text
+            price = cost(text)
+            if price <= budget:
+                kept[n] = entry._replace(text=text)
+                budget -= price
+        for n, entry in enumerate(order):
+            if n in kept and entry.short is not None and kept[n].text != entry.text:
+                extra = cost(entry.text) - cost(entry.short)
+                if extra <= budget:
+                    kept[n] = entry
+                    budget -= extra
+        return [kept[n] for n in sorted(kept)]
 
     # -- salient facts -----------------------------------------------------------------------
 
@@ -275,6 +283,8 @@ class ExtractiveCompactor:
                 continue  # `:uuid,` or `end` means nothing on its own
             if len(line.text) > MAX_FACT_LINE_CHARS:
                 continue  # a blob (minified code, a JSON record): its words undercount it
+            if is_fragment(line.text) and not any(f.startswith("error:") for f in line.facts):
+                continue  # `dryRun: context.dryRun`: code or a list item, not a statement
             copy = (line.text, line.kind == "tool", line.decision)
             if copy in queued:
                 continue
