@@ -63,6 +63,16 @@ def benchmark_spans(fixtures: str | Path | None = None) -> list[BenchSpan]:
             "swe-pagination", "swe-agent", _swe_pagination.MESSAGES, _swe_pagination.QUESTIONS, None
         ),
     ]
+    from . import _heldout_claude_deploy as deploy
+    from . import _heldout_codex_clock as clock
+
+    for name, shape, module in (
+        ("heldout-claude-deploy", "claude-code", deploy),
+        ("heldout-codex-clock", "codex", clock),
+    ):
+        spans.append(
+            BenchSpan(name, shape, module.MESSAGES, module.QUESTIONS, module.PRODUCTION, True)
+        )
     if fixtures is not None:
         from . import _fixture_rounding as rounding
 
