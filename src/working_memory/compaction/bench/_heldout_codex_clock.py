@@ -8,11 +8,13 @@ from .._questions import Question
 from ._build import Script
 
 s = Script("You are Codex, a coding agent. cwd: /home/ci/ledgerd")
-s.user("TestCacheExpiry in cache/cache_test.go fails about one run in twenty on CI. Make it reliable.")
+s.user(
+    "TestCacheExpiry in cache/cache_test.go fails about one run in twenty on CI. Make it reliable."
+)
 s.call(
     "shell",
-    "func TestCacheExpiry(t *testing.T) {\n\tc := New(50 * time.Millisecond)\n\tc.Set(\"k\", 1)\n"
-    "\ttime.Sleep(60 * time.Millisecond)\n\tif _, ok := c.Get(\"k\"); ok {\n\t\tt.Fatal(\"not expired\")\n\t}\n}\n",
+    'func TestCacheExpiry(t *testing.T) {\n\tc := New(50 * time.Millisecond)\n\tc.Set("k", 1)\n'
+    '\ttime.Sleep(60 * time.Millisecond)\n\tif _, ok := c.Get("k"); ok {\n\t\tt.Fatal("not expired")\n\t}\n}\n',
     command=["bash", "-lc", "sed -n 1,60p cache/cache_test.go"],
 )
 s.say(
