@@ -110,6 +110,11 @@ def _texts(
     return users, said
 
 
+def _same_step_text(text: str) -> str:
+    """A call's text as span_state names the step that fixed an error (no redirections)."""
+    return re.sub(r"\s*2>(?:&1|/dev/null)", "", text).strip()
+
+
 def _explanation(said: Sequence[tuple[int, str]], start: int, end: int) -> str | None:
     """The assistant's words between two messages that say why (the cause, the fix)."""
     for index, text in reversed(said):
@@ -231,14 +236,20 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
                 c
                 for c in calls
                 if c.index > error.index
-                and c.text == error.fixed_by
+                and _same_step_text(c.text) == error.fixed_by
                 and c.result is not None
                 and error_line(c.result, shell=c.text.startswith("$ ")) is None
             ),
             None,
         )
-        end = fixing_run.index if fixing_run is not None else len(span)
-        between = [c for c in changes if error.index < c.index < end]
+        failing = error.where.split(" at ")[0]
+        if fixing_run is None or error.fixed_by != failing:
+            # the passing call is not a re-run of the failing one: it is the fix itself
+            fixes.append(
+                f"{_clip(error.message, 160)} (from {error.where}) -> fixed by {error.fixed_by}"
+            )
+            continue
+        between = [c for c in changes if error.index < c.index < fixing_run.index]
         if between:
             change = between[-1]
             why = _explanation(said, error.index, change.index)
