@@ -17,6 +17,7 @@ import math
 import time
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache
 from itertools import chain
 from typing import Any
 
@@ -38,6 +39,9 @@ from ._segments import is_chit_chat, span_text
 from ._span_state import span_state
 
 __all__ = ["DECISION_CUES", "ExtractiveCompactor", "Line", "span_lines"]
+
+# Lines repeat across a session's spans (the same code, the same outputs): read each once.
+_fragment = lru_cache(maxsize=1 << 16)(is_fragment)
 
 
 class ExtractiveCompactor:
@@ -283,8 +287,6 @@ class ExtractiveCompactor:
                 continue  # `:uuid,` or `end` means nothing on its own
             if len(line.text) > MAX_FACT_LINE_CHARS:
                 continue  # a blob (minified code, a JSON record): its words undercount it
-            if is_fragment(line.text) and not any(f.startswith("error:") for f in line.facts):
-                continue  # `dryRun: context.dryRun`: code or a list item, not a statement
             copy = (line.text, line.kind == "tool", line.decision)
             if copy in queued:
                 continue
@@ -307,6 +309,11 @@ class ExtractiveCompactor:
                 continue
             key = line.text.casefold()
             if key in seen_text:
+                continue
+            # `dryRun: context.dryRun` is code or a list item, not a statement: never chosen
+            # (checked here, on the few lines that reach the top, not on every line read).
+            if _fragment(line.text) and not any(f.startswith("error:") for f in line.facts):
+                seen_text.add(key)
                 continue
             ratio = gain(line) / cost
             if ratio <= 0:
