@@ -41,7 +41,12 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
-from working_memory.compaction import CompactionResult, continuation_score, judge_summary, span_text
+from working_memory.compaction import (
+    CompactionResult,
+    continuation_score,
+    span_text,
+    summary_metrics,
+)
 from working_memory.compaction import _facts as facts
 from working_memory.compaction._extractive import ExtractiveCompactor, _clear_caches
 from working_memory.replays import Policy, replay
@@ -317,7 +322,7 @@ def _compare(case: Case, counter: TokenCounter, old_src: Path | None) -> None:
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     shares = {}
     for name, summary in rows:
-        score = judge_summary(messages, summary, counter=counter)
+        score = summary_metrics(messages, summary, counter=counter)
         probes = continuation_score(messages, summary)
         mine = _independent_share(independent, summary)
         shares[name] = (score.fact_retention, mine)

@@ -6,9 +6,10 @@ import re
 
 # Every line of a handoff starts with one of these labels; fact lines carry their source.
 SECTION = re.compile(
-    r"^(?:Task \(the first request\)|User message \d+ of \d+|Latest request|"
-    r"Last said by the assistant|Last actions|Next step|Next step as the assistant put it|"
-    r"Pending \([^)]*\)|File [a-z ]+|Error \((?:unresolved|fixed later)\)|Command): "
+    r"^(?:Task \(the first request\)|User (?:message|correction) \(\d+ of \d+\)|"
+    r"Latest request(?: \([^)]*\))?|Current work|Decision|Rejected \([^)]*\)|Review|"
+    r"Last said by the assistant|Last actions|Next step|"
+    r"Pending \([^)]*\)|File [a-z ,()]+|Error (?:fixed|\(unresolved\))|Command): "
 )
 FACT = re.compile(r"^(?:user|assistant|call|tool|system|output of [^:]+): ")
 

@@ -10,8 +10,8 @@ from working_memory.compaction import (
     ExtractiveCompactor,
     continuation_expectations,
     continuation_score,
-    judge_summary,
     span_state,
+    summary_metrics,
 )
 
 from .continuation_fixtures import CLAUDE_STYLE, FIXTURES
@@ -91,13 +91,13 @@ def test_probes_that_do_not_apply_are_none() -> None:
     assert score.overall is not None
 
 
-def test_judge_summary_reports_the_probes_beside_fact_share() -> None:
-    score = judge_summary(CLAUDE_STYLE, GOOD, counter="estimate")
+def test_summary_metrics_reports_the_probes_beside_fact_share() -> None:
+    score = summary_metrics(CLAUDE_STYLE, GOOD, counter="estimate")
     assert score.continuation is not None and score.continuation.overall == 1.0
     row = score.to_row()
     assert row["continuation"] == 1.0 and row["cont_next_step"] == 1.0
     assert "fact_retention" in row
-    assert judge_summary("plain text span", "x").continuation is None
+    assert summary_metrics("plain text span", "x").continuation is None
 
 
 @pytest.mark.parametrize("name", list(FIXTURES))

@@ -1,4 +1,4 @@
-"""judge_summary figures on hand-made cases, and probes answered over a real loopback server."""
+"""summary_metrics figures on hand-made cases, and probes answered over a real loopback server."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from working_memory.compaction import (
     PROBE_KINDS,
     Fact,
     SummaryScore,
-    judge_summary,
     make_probes,
     probe_summary,
+    summary_metrics,
     to_pandas,
     user_instructions,
 )
@@ -36,7 +36,7 @@ SPAN = [
 
 def test_hand_made_figures() -> None:
     summary = "Fixed lib/a.ex: renamed go/0 to start_link/1. User: never touch lib/b.ex."
-    score = judge_summary(SPAN, summary, counter=EstimateCounter(), word_limit=20, frequent=4)
+    score = summary_metrics(SPAN, summary, counter=EstimateCounter(), word_limit=20, frequent=4)
     values = {f.value for f in score.kept_facts}
     assert values == {"lib/a.ex", "go/0", "start_link/1", "lib/b.ex"}
     lost = {f.value for f in score.lost_facts}
@@ -58,7 +58,7 @@ def test_hand_made_figures() -> None:
 
 @pytest.mark.parametrize("summary", [None, "", "NOTHING", " nothing. ", "**NOTHING**"])
 def test_nothing_keeps_nothing(summary: str | None) -> None:
-    score = judge_summary(SPAN, summary, counter="estimate", word_limit=50)
+    score = summary_metrics(SPAN, summary, counter="estimate", word_limit=50)
     assert score.nothing
     assert score.kept_facts == ()
     assert score.fact_retention == 0.0
@@ -72,19 +72,21 @@ def test_nothing_keeps_nothing(summary: str | None) -> None:
     ("words", "limit", "within"), [(10, 10, True), (11, 10, False), (3, None, None)]
 )
 def test_word_limit_adherence(words: int, limit: int | None, within: bool | None) -> None:
-    score = judge_summary("lib/a.ex", " ".join(["w"] * words), counter="estimate", word_limit=limit)
+    score = summary_metrics(
+        "lib/a.ex", " ".join(["w"] * words), counter="estimate", word_limit=limit
+    )
     assert score.within_limit is within
 
 
 def test_span_as_text_and_no_facts() -> None:
-    score = judge_summary("just some words here", "words", counter="estimate")
+    score = summary_metrics("just some words here", "words", counter="estimate")
     assert score.span_facts == 0
     assert score.fact_retention == 1.0
     assert score.corrections == 0
 
 
 def test_correction_lost_when_summary_drops_it() -> None:
-    score = judge_summary(SPAN, "Renamed go/0 in lib/a.ex.", counter="estimate")
+    score = summary_metrics(SPAN, "Renamed go/0 in lib/a.ex.", counter="estimate")
     assert score.corrections_kept == 0
     assert score.corrections_lost == ("Fix the import error in lib/a.ex, and never touch lib/b.ex",)
 
@@ -95,7 +97,7 @@ def test_user_instructions_skip_injected_and_chit_chat() -> None:
 
 
 def test_rows_and_frame() -> None:
-    scores = [judge_summary(SPAN, s, counter="estimate") for s in ("lib/a.ex", "NOTHING")]
+    scores = [summary_metrics(SPAN, s, counter="estimate") for s in ("lib/a.ex", "NOTHING")]
     row = scores[0].to_row()
     assert row["facts_kept"] == 1
     assert row["kept"] == ["path:lib/a.ex"]

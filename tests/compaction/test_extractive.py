@@ -163,7 +163,7 @@ def test_deterministic() -> None:
 
 
 def test_long_lines_are_cut_into_verbatim_runs() -> None:
-    words = [f"w{i}" for i in range(100)]
+    words = [("read", "the", "notes", "again")[i % 4] for i in range(100)]
     words[70] = "lib/needle.ex"
     span = [{"role": "tool", "tool_call_id": "x", "content": " ".join(words)}]
     summary = ExtractiveCompactor(word_limit=60, max_line_words=20).compact(span).summary or ""

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from working_memory.compaction import judge_summary
+from working_memory.compaction import summary_metrics
 from working_memory.compaction._facts import (
     Fact,
     count_facts,
@@ -264,8 +264,8 @@ def test_a_meaningful_line_beats_a_block_of_numbered_empty_lines() -> None:
     span = _read_span()
     meaningful = "Edited /repo/src/app/config.py: load_config() now returns str."
     numbers = "\n".join(f"{n}→" for n in range(1240, 1261))
-    good = judge_summary(span, meaningful, counter="estimate")
-    bad = judge_summary(span, numbers, counter="estimate")
+    good = summary_metrics(span, meaningful, counter="estimate")
+    bad = summary_metrics(span, numbers, counter="estimate")
     assert good.fact_retention > bad.fact_retention
     assert bad.fact_retention == 0.0
     assert not any(f.value.startswith("12") for f in extract_facts(span_text(span)))

@@ -17,7 +17,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.paths import TRANSCRIPTS, corpus_files, fixture_files
-from working_memory.compaction import DECISION_CUES, ExtractiveCompactor, judge_summary, span_lines
+from working_memory.compaction import (
+    DECISION_CUES,
+    ExtractiveCompactor,
+    span_lines,
+    summary_metrics,
+)
 from working_memory.compaction import _facts as facts
 from working_memory.compaction._facts import find_facts, span_segments
 from working_memory.compaction._fast_lines import _clear_caches, _token_facts, fast_lines
@@ -173,7 +178,7 @@ def test_fast_path_keeps_the_exact_paths_quality() -> None:
     scores = {}
     for exact in (True, False):
         summary = ExtractiveCompactor(word_limit=limit, exact=exact).compact(messages).summary
-        scores[exact] = judge_summary(messages, summary, counter="estimate", word_limit=limit)
+        scores[exact] = summary_metrics(messages, summary, counter="estimate", word_limit=limit)
     fast, slow = scores[False], scores[True]
     assert fast.within_limit
     assert fast.fact_retention >= slow.fact_retention - 0.02
@@ -202,7 +207,8 @@ def test_long_lines_and_tokens_are_read_but_not_cached() -> None:
     from working_memory.compaction import _fast_lines as extractive
 
     blob = "Z" * 500 + "_9"  # a long token (base64, minified code) is read uncached
-    line = "see lib/needle_file.ex then " + " ".join(f"w{i}" for i in range(60)) + " " + blob
+    filler = " ".join(("read", "the", "notes", "again")[i % 4] + str(i // 4) for i in range(60))
+    line = "see lib/needle_file.ex then read the notes " + filler + " " + blob
     span = [{"role": "tool", "tool_call_id": "x", "content": line}]
     _clear_caches()
     summary = ExtractiveCompactor(word_limit=60, max_line_words=30).compact(span).summary or ""

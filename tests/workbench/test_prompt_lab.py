@@ -206,3 +206,22 @@ def test_script_in_the_span_renders_as_text(hostile: Transcript) -> None:
     html = html_of(lab.widget).replace("</style>", "")
     assert "<script" not in html and "<img" not in html
     assert "&lt;script&gt;" in lab.columns.value
+
+
+def test_the_headline_uses_the_best_judge_and_says_which(long_session: Transcript) -> None:
+    from working_memory.compaction import Question
+
+    lab = PromptLab(long_session)
+    lab.run()
+    row = lab.results.iloc[0]  # type: ignore[union-attr]
+    assert row["judge"].startswith("metrics") and row["judge_share"] == row["continuation"]
+    assert "judge: metrics" in lab.columns.value
+    lab.state.questions = [
+        Question("task", "What is the task?", "-", must=(("zzqx-not-in-any-summary",),)),
+    ]
+    lab.run()
+    row = lab.results.iloc[0]  # type: ignore[union-attr]
+    assert row["judge"] == "question grader (offline)" and row["judge_share"] == 0
+    assert "0 of 1" in row["judge_headline"] and "[missing] task" in row["judge_results"][0]
+    assert "judge: question grader (offline)" in lab.columns.value
+    assert "per question" in lab.columns.value

@@ -95,7 +95,7 @@ def _compactor(args: argparse.Namespace, template: str) -> tuple[SpanCompactor, 
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..compaction import judge_summary
+    from ..compaction import summary_metrics
     from ..transcripts import load_transcript
 
     transcript = load_transcript(args.transcript, format=args.format)
@@ -111,7 +111,7 @@ def run(args: argparse.Namespace) -> int:
     result = compactor.compact(span)
     if result.error is not None:
         return _failed(args, start, end, label, result)
-    score = judge_summary(
+    score = summary_metrics(
         span,
         result.summary or "",
         counter=budget_from(args).token_counter,

@@ -1,9 +1,10 @@
 """Compaction: summarising the oldest span of a window, and judging the summaries.
 
 `Compactor` asks an LLM (any OpenAI-compatible endpoint or Anthropic, see `clients`);
-`ExtractiveCompactor` builds a structured handoff offline, with no model. `judge_summary`,
-`probe_summary` and the continuation probes score whether an agent could go on from a
-summary; `compare` runs several summarisers on the same spans side by side.
+`ExtractiveCompactor` builds a structured handoff offline, with no model. `judge_summary`
+grades a summary with the best judge available (a question set, a model, else the metrics);
+`summary_metrics`, `probe_summary` and the continuation probes measure what survived;
+`compare` runs several summarisers on the same spans side by side.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from ._continuation import (
     continuation_expectations,
     continuation_score,
 )
-from ._evaluate import SummaryScore, judge_summary, to_pandas, user_instructions
+from ._evaluate import SummaryScore, summary_metrics, to_pandas, user_instructions
 from ._extractive import DECISION_CUES, ExtractiveCompactor, Line, span_lines
 from ._facts import (
     FACT_KINDS,
@@ -38,6 +39,8 @@ from ._facts import (
     find_facts,
     span_text,
 )
+from ._grader import GradedSummary, grade_summary, is_fragment
+from ._judge import DEFAULT_JUDGE_PROMPTS, Judgement, JudgePrompts, judge_summary, judge_with_model
 from ._probes import (
     PROBE_KINDS,
     Probe,
@@ -59,6 +62,7 @@ from ._prompts import (
     summary_word_limit,
     template_problems,
 )
+from ._questions import GRADES, QUESTION_KINDS, Question, QuestionResult
 from ._span_state import SpanState, span_state
 from ._summariser import make_summariser
 
@@ -67,12 +71,15 @@ __all__ = [
     "COMPACT_PROMPT",
     "CONTINUATION_PROBES",
     "DECISION_CUES",
+    "DEFAULT_JUDGE_PROMPTS",
     "FACT_KINDS",
+    "GRADES",
     "MAX_WORDS",
     "MIN_WORDS",
     "NOTHING",
     "PLACEHOLDERS",
     "PROBE_KINDS",
+    "QUESTION_KINDS",
     "TARGET_COMPRESSION",
     "TEMPLATES",
     "CompactionResult",
@@ -83,11 +90,16 @@ __all__ = [
     "ExtractiveCompactor",
     "Fact",
     "FoundFact",
+    "GradedSummary",
+    "JudgePrompts",
+    "Judgement",
     "Line",
     "Probe",
     "ProbeResult",
     "ProbeScores",
     "PromptTemplate",
+    "Question",
+    "QuestionResult",
     "Segment",
     "SpanCompactor",
     "SpanState",
@@ -102,7 +114,10 @@ __all__ = [
     "extract_facts",
     "find_facts",
     "get_template",
+    "grade_summary",
+    "is_fragment",
     "judge_summary",
+    "judge_with_model",
     "make_probes",
     "make_summariser",
     "offline_prompt_warning",
@@ -112,6 +127,7 @@ __all__ = [
     "span_lines",
     "span_state",
     "span_text",
+    "summary_metrics",
     "summary_word_limit",
     "template_problems",
     "to_pandas",

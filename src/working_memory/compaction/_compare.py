@@ -227,7 +227,7 @@ def compare(
 
     `spans` is a list of spans (labelled 0, 1, ...) or a mapping of label -> span; a span is
     a list of OpenAI-style message dicts. At most `concurrency` requests are in flight.
-    Metrics columns come from `judge_summary` (fact share, and the continuation probes in
+    Metrics columns come from `summary_metrics` (fact share, and the continuation probes in
     `continuation` and cont_*); with `probe_client`, probe_* columns from `probe_summary` too.
     A request that fails is a row whose `error` says why. Offline variants that differ only
     by prompt raise a UserWarning: offline, the prompt is not used (`prompt_used` is False).

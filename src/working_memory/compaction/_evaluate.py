@@ -1,6 +1,6 @@
 """Judging a summary against the span it replaced: deterministic, offline metrics.
 
-`judge_summary` measures what survived: the span's verbatim facts (paths, identifiers,
+`summary_metrics` measures what survived: the span's verbatim facts (paths, identifiers,
 numbers, errors, URLs, commands), the user's instructions and corrections, the compression
 and the word limit, and the continuation probes (`working_memory.compaction._continuation`: could an
 agent carry on from it, computed from the span without a model). `probe_summary` optionally asks a model questions in the style of
@@ -48,9 +48,9 @@ __all__ = [
     "ProbeScores",
     "SummaryScore",
     "extract_facts",
-    "judge_summary",
     "make_probes",
     "probe_summary",
+    "summary_metrics",
     "to_pandas",
     "user_instructions",
 ]
@@ -224,7 +224,7 @@ def score_prepared(
     )
 
 
-def judge_summary(
+def summary_metrics(
     span: Span,
     summary: str | None,
     *,

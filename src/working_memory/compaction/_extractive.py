@@ -17,6 +17,7 @@ import math
 import time
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache
 from itertools import chain
 from typing import Any
 
@@ -24,6 +25,7 @@ from ..config import WORD_LIMIT
 from ..tokens import TokenCounter, get_counter
 from ._compactor import CompactionResult
 from ._fast_lines import FastLine, exact_lines, fast_lines, line_facts
+from ._grader import is_fragment
 from ._handoff import (
     MAX_FACT_LINE_CHARS,
     Entry,
@@ -32,10 +34,14 @@ from ._handoff import (
     short_call,
 )
 from ._lines import DECISION_CUES, LABELS, Line, span_lines
+from ._progress import progress
 from ._segments import is_chit_chat, span_text
 from ._span_state import span_state
 
 __all__ = ["DECISION_CUES", "ExtractiveCompactor", "Line", "span_lines"]
+
+# Lines repeat across a session's spans (the same code, the same outputs): read each once.
+_fragment = lru_cache(maxsize=1 << 16)(is_fragment)
 
 
 class ExtractiveCompactor:
@@ -66,7 +72,7 @@ class ExtractiveCompactor:
         min_tokens: int = 200,
         counter: TokenCounter | str | None = None,
         max_line_words: int = 40,
-        user_share: float = 0.6,
+        user_share: float = 0.75,
         decision_bonus: float = 1.0,
         labels: bool = True,
         exact: bool = False,
@@ -119,7 +125,7 @@ class ExtractiveCompactor:
             )
         cost = self._coster()
         budget = self._budget(span)
-        all_entries = handoff_entries(state)
+        all_entries = handoff_entries(state, progress(span, state))
         sources = {c.result_index: short_call(c.text) for c in state.calls if c.result_index}
         label_of = self._labeller(sources)
         label_words: dict[tuple[int, str], int] = {}
@@ -212,17 +218,23 @@ class ExtractiveCompactor:
 
     @staticmethod
     def _fit(entries: list[Entry], cost: Callable[[str], int], budget: int) -> list[Entry]:
-        kept: list[Entry] = []
-        for entry in sorted(entries, key=lambda e: (e.priority, e.section, e.order)):
-            for text in (entry.text, entry.short):
-                if text is None:
-                    continue
-                price = cost(text)
-                if price <= budget:
-                    kept.append(entry._replace(text=text))
-                    budget -= price
-                    break
-        return kept
+        """Every entry that fits in its short form first, by priority; then, budget left, the
+        full forms, by priority: a tight budget keeps more kinds of line, not longer ones."""
+        order = sorted(entries, key=lambda e: (e.priority, e.section, e.order))
+        kept: dict[int, Entry] = {}
+        for n, entry in enumerate(order):
+            text = entry.short or entry.text
+            price = cost(text)
+            if price <= budget:
+                kept[n] = entry._replace(text=text)
+                budget -= price
+        for n, entry in enumerate(order):
+            if n in kept and entry.short is not None and kept[n].text != entry.text:
+                extra = cost(entry.text) - cost(entry.short)
+                if extra <= budget:
+                    kept[n] = entry
+                    budget -= extra
+        return [kept[n] for n in sorted(kept)]
 
     # -- salient facts -----------------------------------------------------------------------
 
@@ -297,6 +309,11 @@ class ExtractiveCompactor:
                 continue
             key = line.text.casefold()
             if key in seen_text:
+                continue
+            # `dryRun: context.dryRun` is code or a list item, not a statement: never chosen
+            # (checked here, on the few lines that reach the top, not on every line read).
+            if _fragment(line.text) and not any(f.startswith("error:") for f in line.facts):
+                seen_text.add(key)
                 continue
             ratio = gain(line) / cost
             if ratio <= 0:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ._progress import Progress
 from ._span_state import SpanState
 
 __all__: list[str] = []  # private to the compaction package: handoff_entries, Entry, _quote, ...
@@ -21,10 +22,11 @@ class Entry(NamedTuple):
 
 
 # Sections, in print order.
-_TASK, _USERS, _CURRENT, _NEXT, _PENDING, _FILES, _ERRORS, _COMMANDS = range(8)
+_TASK, _USERS, _CURRENT, _NEXT, _DECISIONS, _PENDING, _FILES, _ERRORS, _COMMANDS = range(9)
 _QUOTE_WORDS = 80  # a typed user message longer than this is quoted by its head
 MAX_FACT_LINE_CHARS = 400  # longer lines are blobs, never quoted as a fact line
-_COMMANDS_KEPT = 15  # most recent shell commands listed (failed ones always compete)
+_COMMANDS_KEPT = 15
+_SHORT_WORDS = 30  # a quoted message's short form, used first when the budget is tight  # most recent shell commands listed (failed ones always compete)
 
 
 def _quote(text: str, words: int = _QUOTE_WORDS) -> str:
@@ -37,6 +39,13 @@ def _quote(text: str, words: int = _QUOTE_WORDS) -> str:
     if len(head) < words // 4:  # a short first line: the instruction, before what was pasted
         return f'"{" ".join(head)} ..."'
     return f'"{" ".join(parts[:words])} ..."'
+
+
+def _short_fix(text: str) -> str:
+    """An error-and-fix line without the assistant's explanation."""
+    head, sep, fix = text.partition(" -> fixed by ")
+    head = " ".join(head.split()[:14])
+    return f"{head} -> fixed by {fix.split(' (')[0]}" if sep else head
 
 
 def short_call(call_text: str) -> str:
@@ -56,47 +65,103 @@ def fragment(text: str, facts: frozenset[str]) -> bool:
     return not any(f.startswith(("path:", "url:", "error:", "command:")) for f in facts)
 
 
-def handoff_entries(state: SpanState) -> list[Entry]:
-    """The handoff's labelled lines, each with its section and how urgently it is kept."""
+def handoff_entries(state: SpanState, progress: Progress | None = None) -> list[Entry]:
+    """The handoff's labelled lines, each with its section and how urgently it is kept.
+
+    With `progress` (what happened last, see `_progress`): the next step and the current work
+    from the span's order, the final decisions and the rejected ones, each error beside the
+    change that made it stop, the reviews, and the files removed again marked as such."""
     out: list[Entry] = []
     users = state.user_messages
     task = state.task
+    corrections = set(progress.corrections) if progress else set()
     if task is not None:
-        out.append(Entry(_TASK, 0, 1, f"Task (the first request): {_quote(task)}"))
+        out.append(
+            Entry(
+                _TASK,
+                0,
+                1,
+                f"Task (the first request): {_quote(task)}",
+                f"Task (the first request): {_quote(task, _SHORT_WORDS)}",
+            )
+        )
     for i, message in enumerate(users):
         if message == task and i == users.index(task):
             continue  # quoted as the task
-        out.append(Entry(_USERS, i, 3, f"User message {i + 1} of {len(users)}: {_quote(message)}"))
+        if message == state.latest_request and i == len(users) - 1:
+            continue  # quoted as the latest request
+        quoted = _quote(message)
+        kind = (
+            "User correction"
+            if quoted.strip('"')
+            and any(c.startswith(" ".join(message.split())[:60]) for c in corrections)
+            else "User message"
+        )
+        head = f"{kind} ({i + 1} of {len(users)}): "
+        urgent = 0 if kind == "User correction" else 3  # what the agent would get wrong again
+        out.append(Entry(_USERS, i, urgent, head + quoted, head + _quote(message, _SHORT_WORDS)))
     if state.latest_request is not None:
-        out.append(Entry(_CURRENT, 0, 0, f"Latest request: {_quote(state.latest_request)}"))
+        latest = state.latest_request
+        correction = any(c.startswith(" ".join(latest.split())[:60]) for c in corrections)
+        what = "Latest request (a correction)" if correction else "Latest request"
+        out.append(
+            Entry(
+                _CURRENT,
+                0,
+                0,
+                f"{what}: {_quote(latest)}",
+                f"{what}: {_quote(latest, _SHORT_WORDS)}",
+            )
+        )
+    if progress is not None and progress.current:
+        out.append(Entry(_CURRENT, 1, 2, f"Current work: {progress.current}"))
     if state.last_said:
-        out.append(Entry(_CURRENT, 1, 9, f"Last said by the assistant: {_quote(state.last_said)}"))
+        out.append(Entry(_CURRENT, 2, 9, f"Last said by the assistant: {_quote(state.last_said)}"))
     recent = [c.text for c in state.calls[-3:]]
     if recent:
         actions = "; ".join(t if len(t) <= 120 else t[:120] + " ..." for t in recent)
-        out.append(Entry(_CURRENT, 2, 9, f"Last actions: {actions}"))
-    if state.next_step:
-        out.append(Entry(_NEXT, 0, 2, f"Next step: {state.next_step}"))
-    if state.stated_next and state.stated_next != state.next_step:
+        out.append(Entry(_CURRENT, 3, 9, f"Last actions: {actions}"))
+    next_step = progress.next_step if progress is not None else state.next_step
+    if next_step:
+        out.append(Entry(_NEXT, 0, 2, f"Next step: {next_step}"))
+    if progress is None and state.stated_next and state.stated_next != state.next_step:
         out.append(
             Entry(_NEXT, 1, 4, f"Next step as the assistant put it: {_quote(state.stated_next)}")
         )
+    if progress is not None:
+        for i, text in enumerate(progress.decisions):
+            out.append(Entry(_DECISIONS, i, 3, f"Decision: {text}"))
+        for i, text in enumerate(progress.rejected):
+            out.append(
+                Entry(_DECISIONS, 100 + i, 6, f"Rejected (a later user message said no): {text}")
+            )
+        for i, text in enumerate(progress.reviews):
+            out.append(Entry(_DECISIONS, 200 + i, 3, f"Review: {text}"))
+    stale_plan = progress is not None and progress.plan_is_older
     for i, todo in enumerate(state.todos):
         status = todo.status.replace("_", " ")
-        out.append(Entry(_PENDING, i, 4, f"Pending ({status}, {todo.source}): {todo.text}"))
+        when = "; written before the latest changes, may be done" if stale_plan else ""
+        out.append(Entry(_PENDING, i, 4, f"Pending ({status}, {todo.source}{when}): {todo.text}"))
+    removed = progress.removed if progress is not None else frozenset()
     changed = [f for f in state.files if {"edited", "created", "deleted"} & set(f.actions)]
     for f in sorted(changed, key=lambda f: -f.last_index):
         what = " and ".join(a for a in f.actions if a != "read")
+        gone = f.path in removed or any(f.path.endswith("/" + r.lstrip("./")) for r in removed)
+        if gone and "deleted" not in f.actions:
+            what += ", then deleted (gone)"
         out.append(Entry(_FILES, f.last_index, 5, f"File {what}: {f.path}"))
     for f in state.files:
         if f.actions == ("read",):
             out.append(Entry(_FILES, f.last_index, 10, f"File read: {f.path}"))
+    fixes = progress.fixes if progress is not None else ()
+    for i, text in enumerate(fixes):
+        out.append(Entry(_ERRORS, i, 4, f"Error fixed: {text}", f"Error fixed: {_short_fix(text)}"))
     for i, error in enumerate(state.errors):
         message = _quote(error.message)
-        if error.fixed:
+        if error.fixed and progress is None:
             text = f"Error (fixed later): {message} from {error.where}; fixed by {error.fixed_by}"
             out.append(Entry(_ERRORS, i, 7, text))
-        else:
+        elif not error.fixed:
             out.append(Entry(_ERRORS, i, 5, f"Error (unresolved): {message} from {error.where}"))
     commands = state.commands
     for i, run in enumerate(commands):

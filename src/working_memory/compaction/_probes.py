@@ -37,7 +37,7 @@ __all__ = [
 
 PROBE_KINDS = ("recall", "artifact", "continuation", "decision")
 # The continuation probes (working_memory.compaction._continuation) asked of a model: the same questions
-# judge_summary answers from the summary's text, here answered by a model from the summary.
+# summary_metrics answers from the summary's text, here answered by a model from the summary.
 _CONTINUATION_QUESTIONS = {
     "latest_request": "What was the user's latest request? Quote it.",
     "user_messages": "List every message the user typed, in order, quoted.",
@@ -208,7 +208,7 @@ def make_probes(
 
 
 def _continuation_grade(probe: Probe, answer: str) -> float:
-    """A continuation probe's answer graded as judge_summary grades a summary: 60% of an
+    """A continuation probe's answer graded as summary_metrics grades a summary: 60% of an
     expected item's words, or its issue id, or a file's path (or a tail of it)."""
     score = continuation_score(
         ContinuationExpectations(

@@ -48,7 +48,16 @@ def variant_card(name: str, row: Any, rows: Any) -> str:
     continuation = mean("continuation") if "continuation" in rows else None
     cost = mean("cost_usd")
     latency = mean("latency_s")
+    judge = row.get("judge")
+    share = mean("judge_share") if "judge_share" in rows else None
+    headline = row.get("judge_headline")
+    verdict = (
+        headline if isinstance(headline, str) else (f"{share:.0%}" if share is not None else "—")
+    )
+    graded = row.get("judge_results")
+    graded = [str(g) for g in graded] if isinstance(graded, list | tuple) else []
     metrics = [
+        (f"judge: {judge}" if isinstance(judge, str) else "judge", verdict),
         ("fact retention", f"{retention:.0%}" if retention is not None else "—"),
         (
             "continuation probes",
@@ -79,5 +88,12 @@ def variant_card(name: str, row: Any, rows: Any) -> str:
     table = "".join(f"<tr><td>{esc(k)}</td><td><b>{esc(v)}</b></td></tr>" for k, v in metrics)
     return (
         f'<div class="card"><h4>{esc(name)}</h4><table class="metrics">{table}</table>'
-        f"{body}<div><small>lost facts:</small> {lost_html or '—'}{esc(more)}</div></div>"
+        f"{body}<div><small>lost facts:</small> {lost_html or '—'}{esc(more)}</div>"
+        + (
+            f"<details><summary>per question</summary><pre>{esc(chr(10).join(graded))}</pre>"
+            "</details>"
+            if graded
+            else ""
+        )
+        + "</div>"
     )

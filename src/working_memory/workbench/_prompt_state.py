@@ -7,7 +7,7 @@ so the progress bar moves per request and Cancel stops what has not started.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -15,10 +15,12 @@ from typing import TYPE_CHECKING, Any
 from ..compaction import (
     COLUMNS,
     TEMPLATES,
+    Question,
     Variant,
     compare,
     judge_summary,
     offline_prompt_warning,
+    summary_metrics,
     template_problems,
 )
 from ..config import WORD_LIMIT
@@ -94,6 +96,10 @@ class PromptLabState:
         self.concurrency = 4
         self.baseline: str | None = None
         self.include_production = True
+        # The judge of the headline: these questions (the offline grader), else this client
+        # (the model judge), else the metrics, labelled as such (see judge_summary).
+        self.questions: Sequence[Question] | None = None
+        self.judge_client: LLMClient | None = None
         self.results: pd.DataFrame | None = None
         self.run_span: tuple[str, int, int] | None = None
 
@@ -275,7 +281,7 @@ class PromptLabState:
         frame = pd.concat(rows, ignore_index=True) if rows else pd.DataFrame(columns=list(COLUMNS))
         frame["prompt_used"] = frame["variant"].map({v.name: v.prompt_used for v in self.variants})
         if production is not None and self.include_production:
-            score = judge_summary(span, production, counter=self.policy.policy.counter)
+            score = summary_metrics(span, production, counter=self.policy.policy.counter)
             row = {
                 "span": label,
                 "variant": PRODUCTION,
@@ -287,6 +293,7 @@ class PromptLabState:
                 **score.to_row(),
             }
             frame = pd.concat([frame, pd.DataFrame([row])], ignore_index=True)
+        frame = self._judged(span, frame)
         order = {v.name: n for n, v in enumerate(self.variants)}
         frame = frame.sort_values(
             ["variant", "sample"],
@@ -301,11 +308,40 @@ class PromptLabState:
             raise Cancelled(f"cancelled after {done} of {total} requests")
         return self.results
 
+    def _judged(self, span: Any, frame: pd.DataFrame) -> pd.DataFrame:
+        """The headline judge's columns: its label, its share, its points and per-question
+        results (the best judge available; the metrics' continuation when there is none)."""
+        labels: list[str] = []
+        shares: list[float | None] = []
+        points: list[str | None] = []
+        results: list[list[str]] = []
+        for summary, cont in zip(frame["summary"], frame["continuation"], strict=True):
+            if self.questions is None and self.judge_client is None:
+                labels.append("metrics (continuation probes; no judge given)")
+                shares.append(cont)
+                points.append(None)
+                results.append([])
+                continue
+            judged = judge_summary(
+                span,
+                summary if isinstance(summary, str) else None,
+                questions=self.questions,
+                client=self.judge_client,
+            )
+            labels.append(judged.label)
+            shares.append(judged.share)
+            points.append(judged.headline)
+            results.append([str(r) for r in judged.results] or [judged.error or ""])
+        frame["judge"], frame["judge_share"] = labels, shares
+        frame["judge_headline"], frame["judge_results"] = points, results
+        return frame
+
     def summary_table(self) -> pd.DataFrame:
         """Mean metrics per variant over its samples."""
         if self.results is None or self.results.empty:
             raise ValueError("nothing has run yet")
         columns = [
+            "judge_share",
             "fact_retention",
             "continuation",
             "corrections_kept",

@@ -1,0 +1,281 @@
+"""Where the work stands at the end of a span, read from what happened last, for the handoff.
+
+`span_state` lists what the span did; this reads its order: which statement of intent was
+already carried out (a "Let me check X" followed by the check), which plan is older than the
+work after it, which design a later user correction rejected, which change made a failing step
+pass (not the re-run that showed it), which files were removed again, what the file worked on
+last defines and whether it has been run or committed since.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ._lines import DECISION_CUES
+from ._segments import content_text, is_chit_chat, is_typed_user_text
+from ._span_state import Call, SpanState, error_line
+
+__all__: list[str] = []  # private to the compaction package
+
+_SENTENCE = re.compile(r"\S.*?(?:[.!?]+(?=\s|$)|$)", re.MULTILINE)
+_INTENT = re.compile(
+    r"\b(?:next(?: step)?|still need(?:s|ed)? to|remaining|after that|then|let me|let's|i'll|"
+    r"i will|i need to|we need to|need to|going to|now i|plan)\b",
+    re.IGNORECASE,
+)
+# A statement of the very next action ("Let me check X first:"): done once a call follows it.
+_IMMEDIATE = re.compile(
+    r"^(?:now,? )?(?:let me|let's|i'll (?:first |now )?(?:look|check|read|open|see|run|search|"
+    r"inspect|view)|first,? i'll|now i'll (?:look|check|read|open|see|run))\b",
+    re.IGNORECASE,
+)
+_REJECTION = re.compile(
+    r"^\s*(?:no\b|nope\b|not\b|don't\b|do not\b|stop\b|wrong\b|instead\b)|\b(?:not in|instead of|"
+    r"rather than|don't|do not|never|no fallback|not a)\b",
+    re.IGNORECASE,
+)
+_DESIGN = re.compile(
+    r"\b(?:design|final design|decided|decision|approach|i'll use|we'll use|use the|going with|"
+    r"rules? out|instead|rather than|two options|options?:|updated plan|plan:)\b",
+    re.IGNORECASE,
+)
+_DEFINES = re.compile(
+    r"^\s*(?:async\s+)?(?:def|class|function|fn|defp?|func)\s+([A-Za-z_][\w?!]*)", re.MULTILINE
+)
+_RM = re.compile(r"(?:^|[;&|]\s*|\s)(?:git\s+rm|rm)\s+((?:-\w+\s+)*)([^;&|\n]+)")
+_TESTISH = re.compile(r"\b(?:test|pytest|tox|check|build|make|cargo|go test|npm|jest|mix)\b")
+_SUBAGENT_TOOLS = frozenset({"task", "agent", "subagent", "dispatch_agent"})
+
+
+@dataclass(frozen=True)
+class Progress:
+    next_step: str | None
+    current: str | None  # the current work, in a sentence
+    decisions: tuple[str, ...]  # final ones, each with what it rules out where it says so
+    rejected: tuple[str, ...]  # designs a later user message turned down
+    fixes: tuple[str, ...]  # "error -> the change that made it stop"
+    reviews: tuple[str, ...]
+    corrections: tuple[str, ...]
+    removed: frozenset[str] = field(default=frozenset())
+    plan_is_older: bool = False  # the latest plan predates the last change to a file
+
+
+def _sentences(text: str) -> list[str]:
+    return [s.strip() for s in _SENTENCE.findall(text) if s.strip()]
+
+
+def _clip(text: str, limit: int = 260) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 4] + " ..."
+
+
+def _change_text(call: Call) -> str:
+    """What an edit put in, in one line: the first added lines of a patch or new text."""
+    args = call.args
+    new = args.get("new_string") or args.get("new_str") or args.get("new") or args.get("content")
+    new = new or args.get("file_text")
+    if new is None and isinstance(args.get("input"), str):
+        added = [ln[1:] for ln in str(args["input"]).splitlines() if ln.startswith("+")]
+        new = "\n".join(added)
+    lines = [ln.strip() for ln in str(new or "").splitlines() if ln.strip()]
+    return _clip(" ".join(lines[:3]), 140)
+
+
+def _is_change(call: Call) -> bool:
+    name = call.name.lower()
+    if name in ("apply_patch", "applypatch"):
+        return True
+    if name == "str_replace_editor":
+        return str(call.args.get("command")) in ("str_replace", "insert", "create")
+    return name in {"edit", "multiedit", "write", "edit_file", "write_file", "create_file",
+                    "str_replace", "create", "notebookedit", "replace"}  # fmt: skip
+
+
+def _texts(
+    span: Sequence[Mapping[str, Any]],
+) -> tuple[list[tuple[int, str]], list[tuple[int, str]]]:
+    users: list[tuple[int, str]] = []
+    said: list[tuple[int, str]] = []
+    for i, message in enumerate(span):
+        text, tool_result = content_text(message.get("content"))
+        role = message.get("role")
+        if role == "user" and not tool_result and is_typed_user_text(text):
+            if not is_chit_chat(text):
+                users.append((i, text.strip()))
+        elif role == "assistant" and text.strip():
+            said.append((i, text.strip()))
+    return users, said
+
+
+def _same_step_text(text: str) -> str:
+    """A call's text as span_state names the step that fixed an error (no redirections)."""
+    return re.sub(r"\s*2>(?:&1|/dev/null)", "", text).strip()
+
+
+def _explanation(said: Sequence[tuple[int, str]], start: int, end: int) -> str | None:
+    """The assistant's words between two messages that say why (the cause, the fix)."""
+    for index, text in reversed(said):
+        if start < index <= end:
+            return _clip(text, 220)
+    return None
+
+
+def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
+    users, said = _texts(span)
+    calls = list(state.calls)
+    last_user = users[-1][0] if users else -1
+    changes = [c for c in calls if _is_change(c)]
+    last_change = changes[-1] if changes else None
+    plans = [c for c in calls if c.name.lower() in ("todowrite", "update_plan")]
+    last_plan = plans[-1] if plans else None
+
+    # Files removed again: by a shell rm / git rm, or a patch's Delete File.
+    removed: set[str] = set()
+    for call in calls:
+        command = call.args.get("command") or call.args.get("cmd")
+        if isinstance(command, list):
+            command = " ".join(str(c) for c in command)
+        if isinstance(command, str):
+            for m in _RM.finditer(command):
+                for target in m.group(2).split():
+                    removed.add(target.strip("'\""))
+    removed |= {f.path for f in state.files if "deleted" in f.actions}
+
+    # The next step, from what happened last.
+    next_step: str | None = None
+    if (
+        last_plan is not None
+        and last_plan.index > last_user
+        and (last_change is None or last_plan.index > last_change.index)
+    ):
+        step = next((t for t in state.todos if "progress" in t.status.lower()), None)
+        step = step or (state.todos[0] if state.todos else None)
+        if step is not None:
+            next_step = f"{step.text} (the plan's {step.status.replace('_', ' ')} item)"
+    if next_step is None:
+        for index, text in reversed(said):
+            if index < last_user:
+                break
+            followed = [c for c in calls if c.index > index]
+            touched = {
+                (c.args.get("file_path") or c.args.get("path") or "").rsplit("/", 1)[-1]
+                for c in followed
+                if _is_change(c)
+            } - {""}
+            kept = [
+                s
+                for s in _sentences(text)
+                if _INTENT.search(s)
+                and len(s.split()) >= 4
+                and not (followed and _IMMEDIATE.search(s))
+                and not any(name in s for name in touched)
+            ]
+            if kept:
+                next_step = " ".join(kept)
+                break
+            if followed and any(_is_change(c) for c in followed):
+                break  # work happened after it: the intent is older than the work
+    current = None
+    if last_change is not None:
+        path = str(last_change.args.get("file_path") or last_change.args.get("path") or "")
+        if not path and isinstance(last_change.args.get("input"), str):
+            found = re.search(r"\*\*\* (?:Add|Update) File: (.+)", str(last_change.args["input"]))
+            path = found.group(1).strip() if found else ""
+        body = str(
+            last_change.args.get("content") or last_change.args.get("file_text")
+            or last_change.args.get("new_string") or last_change.args.get("new_str")
+            or last_change.args.get("input") or ""
+        )  # fmt: skip
+        defines = list(dict.fromkeys(_DEFINES.findall(body)))[:4]
+        after = [c for c in calls if c.index > last_change.index]
+        ran = any(
+            _TESTISH.search(str(c.args.get("command") or c.args.get("cmd") or c.name).lower())
+            for c in after
+            if c.name.lower() not in ("read", "view", "read_file", "grep", "glob")
+        )
+        committed = any("git commit" in str(c.args.get("command") or "") for c in after)
+        status = [
+            "run since" if ran else "untested since it changed",
+            "committed" if committed else "uncommitted",
+        ]
+        what = f" (defines {', '.join(defines)})" if defines else ""
+        current = f"{path or last_change.text}{what} changed last; {', '.join(status)}"
+        if next_step is None and last_change.index > last_user:
+            verb = "finish and test" if not ran else "check"
+            next_step = f"{verb} {path or last_change.text}{what}"
+    if next_step is None and users:
+        next_step = f"answer the latest request: {_clip(users[-1][1], 200)}"
+
+    # Decisions: design statements; those before a later rejecting user message are rejected.
+    decisions: list[str] = []
+    rejected: list[str] = []
+    rejections = [i for i, text in users if _REJECTION.search(text)]
+    for index, text in said:
+        for sentence in _sentences(text):
+            if not (_DESIGN.search(sentence) or DECISION_CUES.search(sentence)):
+                continue
+            if len(sentence.split()) < 6:
+                continue
+            later_no = [i for i in rejections if i > index]
+            if later_no and _DESIGN.search(sentence):
+                rejected.append(_clip(sentence, 200))
+            elif not later_no:
+                decisions.append(_clip(sentence, 240))
+    corrections = tuple(_clip(text, 300) for i, text in users[1:] if _REJECTION.search(text))
+
+    # Each error beside the change that made it stop.
+    fixes: list[str] = []
+    for error in state.errors:
+        if not error.fixed:
+            continue
+        fixing_run = next(
+            (
+                c
+                for c in calls
+                if c.index > error.index
+                and _same_step_text(c.text) == error.fixed_by
+                and c.result is not None
+                and error_line(c.result, shell=c.text.startswith("$ ")) is None
+            ),
+            None,
+        )
+        failing = error.where.split(" at ")[0]
+        if fixing_run is None or error.fixed_by != failing:
+            # the passing call is not a re-run of the failing one: it is the fix itself
+            fixes.append(
+                f"{_clip(error.message, 160)} (from {error.where}) -> fixed by {error.fixed_by}"
+            )
+            continue
+        between = [c for c in changes if error.index < c.index < fixing_run.index]
+        if between:
+            change = between[-1]
+            why = _explanation(said, error.index, change.index)
+            fix = f"{change.text}: {_change_text(change)}"
+            fix += f" ({why})" if why else ""
+        else:
+            fix = f"re-running {error.fixed_by} passed, with no change between"
+        fixes.append(f"{_clip(error.message, 160)} (from {error.where}) -> fixed by {fix}")
+
+    reviews = tuple(
+        f"{c.args.get('description') or c.name} reported: {_clip(c.result or '', 300)}"
+        for c in calls
+        if c.name.lower() in _SUBAGENT_TOOLS and c.result
+    )
+    return Progress(
+        next_step=_clip(next_step, 300) if next_step else None,
+        current=current,
+        decisions=tuple(dict.fromkeys(decisions))[-6:],
+        rejected=tuple(dict.fromkeys(rejected))[-4:],
+        fixes=tuple(fixes),
+        reviews=reviews,
+        corrections=corrections,
+        removed=frozenset(removed),
+        plan_is_older=(
+            last_plan is not None
+            and last_change is not None
+            and last_plan.index < last_change.index
+        ),
+    )

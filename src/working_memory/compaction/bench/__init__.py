@@ -1,0 +1,86 @@
+"""The continuation benchmark: spans in the shapes real harnesses write, each with a question
+set of the twelve kinds and reference answers written from the span alone, before any summary
+of it was read, and a production-style summary where the format has one.
+
+    from working_memory.compaction.bench import benchmark_spans
+    from working_memory.compaction import grade_summary
+    for span in benchmark_spans():
+        print(span.name, grade_summary(my_summary(span.messages), span.questions).score)
+
+Spans written by hand ship with the package; the project's fixture session (tests/fixtures,
+Claude Code and Codex files with their own compaction records) joins when `fixtures` names
+that folder. `held_out` spans were written after the offline handoff was last tuned.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .._questions import Question
+
+__all__ = ["BenchSpan", "benchmark_spans"]
+
+
+@dataclass(frozen=True)
+class BenchSpan:
+    name: str
+    shape: str  # the harness whose log shape it has
+    messages: Sequence[Mapping[str, Any]]
+    questions: tuple[Question, ...]
+    production: str | None  # the harness's own compaction of the span, where it has one
+    held_out: bool = False
+
+
+_CLAUDE_FIXTURE = "claude-code/7c9e6679-7425-40de-944b-e07fc1f90ae7.jsonl"
+_CODEX_FIXTURE = "codex/rollout-2026-05-11T09-00-00-019e1625-789d-76c0-80ab-3724b5ddb799.jsonl"
+
+
+def benchmark_spans(fixtures: str | Path | None = None) -> list[BenchSpan]:
+    """Every benchmark span: the hand-written ones, and the fixture spans when `fixtures` is the
+    project's tests/fixtures folder."""
+    from . import _chat_csv, _claude_ratelimit, _codex_toml, _swe_pagination
+
+    spans = [
+        BenchSpan(
+            "claude-ratelimit",
+            "claude-code",
+            _claude_ratelimit.MESSAGES,
+            _claude_ratelimit.QUESTIONS,
+            _claude_ratelimit.PRODUCTION,
+        ),
+        BenchSpan(
+            "codex-toml",
+            "codex",
+            _codex_toml.MESSAGES,
+            _codex_toml.QUESTIONS,
+            _codex_toml.PRODUCTION,
+        ),
+        BenchSpan("chat-csv", "openai-chat", _chat_csv.MESSAGES, _chat_csv.QUESTIONS, None),
+        BenchSpan(
+            "swe-pagination", "swe-agent", _swe_pagination.MESSAGES, _swe_pagination.QUESTIONS, None
+        ),
+    ]
+    from . import _heldout_claude_deploy as deploy
+    from . import _heldout_codex_clock as clock
+
+    for name, shape, module in (
+        ("heldout-claude-deploy", "claude-code", deploy),
+        ("heldout-codex-clock", "codex", clock),
+    ):
+        spans.append(
+            BenchSpan(name, shape, module.MESSAGES, module.QUESTIONS, module.PRODUCTION, True)
+        )
+    if fixtures is not None:
+        from . import _fixture_rounding as rounding
+
+        root = Path(fixtures)
+        for name, shape, rel, review in (
+            ("fixture-claude-rounding", "claude-code", _CLAUDE_FIXTURE, rounding.REVIEW_CLAUDE),
+            ("fixture-codex-rounding", "codex", _CODEX_FIXTURE, rounding.REVIEW_CODEX),
+        ):
+            messages, production = rounding.load(root / rel)
+            spans.append(BenchSpan(name, shape, messages, rounding.questions(review), production))
+    return spans
