@@ -16,7 +16,7 @@ from typing import Any, cast
 
 from ._compacting import CompactingWindow
 from ._entry import Entry, truncate_text
-from .events import Prepared
+from .events import Prepared, WindowEvent
 from .messages import (
     ROLES,
     Message,
@@ -32,6 +32,9 @@ from .settings import STRATEGIES, Strategy, WindowSettings
 __all__ = ["ROLES", "STRATEGIES", "ManagedWindow", "Strategy", "WindowSettings", "truncate_text"]
 
 log = logging.getLogger("working_memory")
+
+# After a refusal that gave no counts, shrink() aims at this share of what was refused.
+_REFUSED_SHARE = 0.75
 
 
 class ManagedWindow(CompactingWindow):
@@ -275,6 +278,33 @@ class ManagedWindow(CompactingWindow):
                 entry[1] = count
                 observer(Prepared(self.calls, sent, tuple(self.events[mark:]), tokens, self._limit))
         return sent
+
+    def shrink(
+        self, error: BaseException | None = None, *, to: float | None = None
+    ) -> list[WindowEvent]:
+        """Recover from a context overflow now: evict whole unpinned tool groups (oldest first,
+        no summariser call) down to pressure `to` (default `evict_to`), and return what went.
+
+        `error` is the provider's refusal: an `LLMCallError(kind="context_overflow")` whose
+        `limit`/`requested` say by how much the request was over; the estimate was off by
+        `requested / tokens()`, so the target is scaled down by that much; refused without
+        numbers, the window goes below what was refused (to 3/4 of it). An empty list:
+        nothing could go (everything left is pinned)."""
+        target = self._evict_to if to is None else to
+        limit, requested = getattr(error, "limit", None), getattr(error, "requested", None)
+        tokens = self.tokens()
+        if isinstance(limit, int) and isinstance(requested, int) and requested > 0 and tokens:
+            # The provider counts `requested` where the window counted `tokens`: aim where the
+            # provider's count lands under both its limit and the target.
+            scale = requested / tokens
+            target = min(target, limit / scale / self._limit * target)
+        elif error is not None:
+            # Refused without numbers: what is there now is too much, whatever the estimate.
+            target = min(target, _REFUSED_SHARE * self.pressure())
+        mark = len(self.events)
+        self._evict_down_to(target, reason=f"context overflow: shrink to {target:.2f}")
+        self._evict_after = None
+        return [e for e in self.events[mark:] if e.kind == "evicted" and e.turns]
 
     def _prepare(self) -> list[Message]:
         if len(self._messages) != len(self._entries):

@@ -128,6 +128,36 @@ TOOLS = SIM_TOOLS
 
 
 # -- what a provider checks ------------------------------------------------------------------
+def as_chat(messages: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Anthropic-style blocks (`tool_use`, `tool_result`) as OpenAI chat messages, so that one
+    set of checks reads both formats."""
+    out: list[dict[str, Any]] = []
+    for m in messages:
+        content = m.get("content")
+        if not isinstance(content, list):
+            out.append(dict(m))
+            continue
+        uses = [b for b in content if b.get("type") == "tool_use"]
+        results = [b for b in content if b.get("type") == "tool_result"]
+        rest = [b for b in content if b.get("type") not in ("tool_use", "tool_result")]
+        for b in results:
+            out.append(
+                {"role": "tool", "tool_call_id": b["tool_use_id"], "content": b.get("content")}
+            )
+        if rest or uses or not results:
+            message: dict[str, Any] = {"role": m["role"], "content": rest}
+            if uses:
+                message["tool_calls"] = [
+                    {
+                        "id": b["id"],
+                        "function": {"name": b["name"], "arguments": json.dumps(b.get("input"))},
+                    }
+                    for b in uses
+                ]
+            out.append(message)
+    return out
+
+
 def problems(context: Sequence[Mapping[str, Any]]) -> list[str]:
     """Why a provider would reject this context (OpenAI chat rules, strictest of the formats):
     every call answered right after its turn, no result without its call, the first turn after
