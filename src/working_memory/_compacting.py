@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import asyncio
+import inspect
 import logging
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any, Literal
 
 from . import config
 from ._entry import Entry, unmasked_tool_count
 from ._evicting import EvictingWindow
+from ._in_flight import PendingSummary
 from ._numbers import token_count
 from ._redact import redact
 from .events import EventKind
@@ -26,11 +29,27 @@ __all__ = ["CompactingWindow"]
 
 log = logging.getLogger("working_memory")
 
+# How a summary is written: in the caller's thread (no bound), in a worker thread (a bound,
+# or in the background), or as a task of the running event loop (aprepare).
+Mode = Literal["inline", "thread", "task"]
+
 
 class CompactingWindow(EvictingWindow):
     """Compaction over the window's state (see `window.py`)."""
 
-    def _compact_while_over(self) -> None:
+    def _compaction_pass(self, mode: Mode) -> Iterator[PendingSummary]:
+        """Compact while over `compact_at`. Each summary started is yielded: the driver
+        (`prepare`, `aprepare`) waits on it as long as it may, then this goes on. One that has
+        not landed by then stays in flight, and a later call puts it in."""
+        pending = self._in_flight
+        if pending is not None:
+            if not pending.done():
+                return  # still being written; eviction guards evict_at meanwhile
+            self._in_flight = None
+            if self._after_landing(self._land(pending)):
+                return
+        if self._compactor is None or self._settings.strategy not in ("compact", "hybrid"):
+            return
         if self._clock() < self._retry_at:
             return  # backing off after a failed summariser call; eviction still guards evict_at
         if self._search_after is not None and self._appended_tokens < self._search_after:
@@ -38,16 +57,26 @@ class CompactingWindow(EvictingWindow):
         for _ in range(self._settings.max_compactions_per_prepare):
             if self.pressure() <= self._settings.compact_at:
                 return
-            outcome = self._compact_once()
-            if outcome in ("none", "failed"):
+            pending = self._start_summary(mode)
+            if pending is None:
                 return
-            if outcome == "low_gain":
-                # Anti-thrash: a compaction that frees too little is not repeated.
-                self._evict_down_to(
-                    self._compact_to,
-                    reason=f"last compaction gained less than min_gain={self._settings.min_gain:.2f}; evicting instead",
-                )
+            self._in_flight = pending
+            yield pending
+            if not pending.done():
+                return  # it lands on a later call
+            self._in_flight = None
+            if self._after_landing(self._land(pending)):
                 return
+
+    def _after_landing(self, outcome: str) -> bool:
+        """Whether the pass stops after a summary with this outcome."""
+        if outcome == "low_gain":
+            # Anti-thrash: a compaction that frees too little is not repeated.
+            self._evict_down_to(
+                self._compact_to,
+                reason=f"last compaction gained less than min_gain={self._settings.min_gain:.2f}; evicting instead",
+            )
+        return outcome != "ok"
 
     def _eligible(self, reasons: Sequence[PinReason | None]) -> list[bool]:
         open_groups = set(self._call_owner.values())
@@ -91,8 +120,8 @@ class CompactingWindow(EvictingWindow):
         )
         return start, end, why
 
-    def _compact_once(self) -> Literal["none", "ok", "failed", "low_gain"]:
-        assert self._compactor is not None
+    def _start_summary(self, mode: Mode) -> PendingSummary | None:
+        """Start summarising the span that goes next (None: no span qualifies)."""
         start, end, why = self._find_span(self._eligible(self.pin_reasons()))
         if end - start < self._settings.min_span:
             # Search again only once min_gain's worth of new tokens has arrived: what blocks
@@ -106,27 +135,54 @@ class CompactingWindow(EvictingWindow):
                 self.tokens(),
                 reason=f"{why}; next search after {wait} more tok",
             )
-            return "none"
+            return None
         self._search_after = None
+        span_entries = self._entries[start:end]
+        span = [entry.message for entry in span_entries]
+        ids = [entry.id for entry in span_entries]
+        if mode == "inline":
+            return PendingSummary.inline(ids, span, self._summarise(span))
+        if mode == "task":
+            return PendingSummary.in_task(ids, span, self._asummarise)
+        return PendingSummary.in_thread(ids, span, self._summarise)
+
+    def _land(self, pending: PendingSummary) -> Literal["ok", "failed", "low_gain", "discarded"]:
+        """Put a landed summary in place of its span, if the span is still there unchanged
+        and still free to go (no pin came, no group grew into it)."""
+        result = pending.result()
+        where = pending.positions(self._entries)
+        if where is not None:
+            eligible = self._eligible(self.pin_reasons())
+            start, end = where
+            inside = {entry.group for entry in self._entries[start:end]}
+            if not all(eligible[start:end]) or any(
+                entry.group in inside for entry in (*self._entries[:start], *self._entries[end:])
+            ):
+                where = None
+        if where is None:
+            spent = (token_count(result.prompt_tokens) or 0) + (
+                token_count(result.completion_tokens) or 0
+            )
+            self.summariser_tokens += spent
+            tokens = self.tokens()
+            self._event(
+                "discarded",
+                len(pending.ids),
+                tokens,
+                tokens,
+                reason="its span changed (evicted, masked or pinned) while it was written",
+                ids=pending.ids,
+                summariser_tokens=spent,
+            )
+            return "discarded"
+        start, end = where
         span_entries = self._entries[start:end]
         span = [entry.message for entry in span_entries]
         ids = [entry.id for entry in span_entries]
         span_tokens = sum(entry.tokens for entry in span_entries)
         tokens_before, pressure_before = self.tokens(), self.pressure()
-        # Archive first: whatever the summariser does next, the span is already safe.
-        reference, archive_error = self._archive(span, "compacted", ids)
-        if archive_error:
-            self._back_off(None)
-            self._event(
-                "compaction_failed",
-                0,
-                tokens_before,
-                tokens_before,
-                reason=f"{archive_error}; span kept",
-                ids=ids,
-            )
-            return "failed"
-        result = self._summarise(span)
+        # Archived before it leaves; a failing archive holds it in memory, never blocks.
+        reference, held = self._archive_or_hold(span, "compacted", ids)
         spent = (token_count(result.prompt_tokens) or 0) + (
             token_count(result.completion_tokens) or 0
         )
@@ -153,6 +209,8 @@ class CompactingWindow(EvictingWindow):
                     f"({span_tokens} tok); span evicted"
                 )
                 summary, summary_tokens = None, 0  # nothing inserted, nothing counted
+        if held:
+            reason += f"; {held}"
         failed_call = kind == "compaction_failed" and (
             not isinstance(result.summary, str) or bool(result.error)
         )
@@ -184,22 +242,25 @@ class CompactingWindow(EvictingWindow):
 
     def _summarise(self, span: list[dict[str, Any]]) -> CompactionResult:
         """The compactor's result, whatever it does: a raise or a wrong return is a failure."""
-        assert self._compactor is not None
+        compactor = self._compactor
+        if compactor is None:  # taken away while the summary was starting
+            return CompactionResult(None, reason="no compactor", error="no compactor")
         try:
-            result = self._compactor.compact(span)
+            return _checked(compactor.compact(span))
         except Exception as exc:
-            return CompactionResult(
-                None,
-                reason=f"compactor raised {type(exc).__name__}: {redact(str(exc))[:300]}",
-                error=type(exc).__name__,
-            )
-        if not isinstance(result, CompactionResult):
-            return CompactionResult(
-                None,
-                reason=f"compactor returned {type(result).__name__}, not a CompactionResult",
-                error="TypeError",
-            )
-        return result
+            return _raised(exc)
+
+    async def _asummarise(self, span: list[dict[str, Any]]) -> CompactionResult:
+        """As `_summarise`, awaiting the compactor's `acompact` when it has one, else running
+        its `compact` in a thread: the event loop never blocks on a summary."""
+        compactor = self._compactor
+        acompact = getattr(compactor, "acompact", None)
+        if not inspect.iscoroutinefunction(acompact):
+            return await asyncio.to_thread(self._summarise, span)
+        try:
+            return _checked(await acompact(span))
+        except Exception as exc:
+            return _raised(exc)
 
     def _back_off(self, result: CompactionResult | None) -> str:
         """Do not call the summariser again for a while; the event's reason says how long."""
@@ -239,3 +300,25 @@ class CompactingWindow(EvictingWindow):
         self._entries[start:end] = replacement
         self._messages[start:end] = [entry.message for entry in replacement]
         self._message_tokens += tokens - removed
+
+
+def _checked(result: Any) -> CompactionResult:
+    if not isinstance(result, CompactionResult):
+        return CompactionResult(
+            None,
+            reason=f"compactor returned {type(result).__name__}, not a CompactionResult",
+            error="TypeError",
+        )
+    return result
+
+
+def _raised(exc: Exception) -> CompactionResult:
+    try:
+        text = str(exc)
+    except Exception:  # an exception whose __str__ raises too
+        text = "<unprintable>"
+    return CompactionResult(
+        None,
+        reason=f"compactor raised {type(exc).__name__}: {redact(text)[:300]}",
+        error=type(exc).__name__,
+    )

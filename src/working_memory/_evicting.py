@@ -56,8 +56,20 @@ class EvictingWindow(WindowBase):
         )
 
     def _evict_down_to(self, target: float, *, reason: str) -> None:
-        """Drop whole unpinned tool groups, oldest first, summaries last, in one pass."""
-        chosen = self._plan_eviction(self.tokens() - target * self._limit)
+        """Drop whole unpinned tool groups, oldest first, summaries last, in one pass.
+        The span of a summary in flight is spared while the rest is enough to get under
+        `evict_at`; otherwise it goes too (and its summary is discarded when it lands)."""
+        need = self.tokens() - target * self._limit
+        chosen: set[int] | None = None
+        pending = self._in_flight
+        span = pending.positions(self._entries) if pending is not None else None
+        if span is not None:
+            chosen = self._plan_eviction(need, spare=span)
+            freed = sum(e.tokens for e in self._entries if e.group in chosen)
+            if self.tokens() - freed > self._settings.evict_at * self._limit:
+                chosen = None
+        if chosen is None:
+            chosen = self._plan_eviction(need)
         if chosen:
             self._remove(chosen, reason=reason)
 
@@ -66,17 +78,8 @@ class EvictingWindow(WindowBase):
         tokens_before, pressure_before = self.tokens(), self.pressure()
         leaving = [entry for entry in self._entries if entry.group in groups]
         ids = [entry.id for entry in leaving]
-        reference, archive_error = self._archive([e.message for e in leaving], "evicted", ids)
-        if archive_error:
-            # Nothing leaves that is not safely archived; the over_budget event follows.
-            self._event(
-                "evicted",
-                0,
-                tokens_before,
-                tokens_before,
-                reason=f"{archive_error}; nothing evicted",
-            )
-            return
+        # A failing archive never blocks eviction: what it cannot take yet is held in memory.
+        reference, held = self._archive_or_hold([e.message for e in leaving], "evicted", ids)
         self._unmasked_tools -= unmasked_tool_count(leaving)
         self._categories = None
         self._entries = [entry for entry in self._entries if entry.group not in groups]
@@ -88,7 +91,7 @@ class EvictingWindow(WindowBase):
             tokens_before,
             self.tokens(),
             pressure_before=pressure_before,
-            reason=reason,
+            reason=f"{reason}; {held}" if held else reason,
             ids=ids,
             archive=reference,
         )
@@ -133,30 +136,31 @@ class EvictingWindow(WindowBase):
                 self._unmasked_tools -= 1
         if shrink:
             ids = [entries[i].id for i in shrink]
-            reference, archive_error = self._archive(
+            reference, held = self._archive_or_hold(
                 [entries[i].message for i in shrink], "masked", ids
             )
-            if not archive_error:
-                where = f"; full text in {reference}" if reference else ""
-                for i in shrink:
-                    entry = entries[i]
-                    new = masked(entry, where)
-                    tokens = self.budget.message_tokens(new)
-                    self._message_tokens += tokens - entry.tokens
-                    entry.message, entry.tokens, entry.masked = new, tokens, True
-                    self._categories = None
-                    self._unmasked_tools -= 1
-                    self._messages[i] = new
-                self._event(
-                    "masked",
-                    len(shrink),
-                    tokens_before,
-                    self.tokens(),
-                    pressure_before=pressure_before,
-                    reason=f"kept the last {self._settings.keep_tool_results} tool results",
-                    ids=ids,
-                    archive=reference,
-                )
+            # A failing archive does not block masking: the originals are held.
+            where = f"; full text in {reference}" if reference else ""
+            for i in shrink:
+                entry = entries[i]
+                new = masked(entry, where)
+                tokens = self.budget.message_tokens(new)
+                self._message_tokens += tokens - entry.tokens
+                entry.message, entry.tokens, entry.masked = new, tokens, True
+                self._categories = None
+                self._unmasked_tools -= 1
+                self._messages[i] = new
+            self._event(
+                "masked",
+                len(shrink),
+                tokens_before,
+                self.tokens(),
+                pressure_before=pressure_before,
+                reason=f"kept the last {self._settings.keep_tool_results} tool results"
+                + (f"; {held}" if held else ""),
+                ids=ids,
+                archive=reference,
+            )
         if self.pressure() > self._settings.compact_at:
             # Still over: mask again only once min_gain's worth of new tokens has arrived,
             # so that prepare() stays amortised O(1) between the thresholds.

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, cast
 
 from ._entry import Entry
+from ._held import Held, HeldQueue
 from ._redact import redact
 from .archive import Archive
 from .breakdown import Breakdown, Categories
@@ -96,6 +97,9 @@ class WindowBase:
         self._over_budget = False  # the last prepare() ended over evict_at
         self._categories: Categories | None = None  # for breakdown(); None: rebuild when asked
         self._clock = clock
+        self._started = 0.0  # time.monotonic() when the current prepare() began
+        self._held = HeldQueue()  # originals the archive could not take yet (a full disk)
+        self._in_flight: Any = None  # the summary being written (a PendingSummary), if any
         self._retry_at = -math.inf  # the summariser is not called before this clock time
         self._failures = 0  # summariser failures in a row (for the backoff)
         self.events: list[WindowEvent] = []
@@ -133,6 +137,7 @@ class WindowBase:
     @compactor.setter
     def compactor(self, compactor: SpanCompactor | None) -> None:
         self._compactor = compactor
+        self._in_flight = None  # a summary the old compactor is writing is not put in
         self._retry_at, self._failures = -math.inf, 0
         self._forget_searches()
 
@@ -320,6 +325,73 @@ class WindowBase:
             why = f"archive write failed: {type(exc).__name__}: {redact(str(exc))[:200]}"
             log.warning("%s", why)
             return None, why
+
+    def _archive_or_hold(
+        self, messages: Sequence[Mapping[str, Any]], reason: str, ids: Sequence[int]
+    ) -> tuple[str | None, str]:
+        """Archive the messages, or hold them for a later prepare() when the archive fails:
+        (reference, "") once archived, (None, what happened) when held (or dropped)."""
+        reference, error = self._archive(messages, reason, ids)
+        if not error:
+            return reference, ""
+        return None, self._hold(messages, reason, ids, error)
+
+    def _hold(
+        self, messages: Sequence[Mapping[str, Any]], reason: str, ids: Sequence[int], error: str
+    ) -> str:
+        dropped = self._held.hold(messages, reason, ids, self._settings.max_pending_bytes)
+        if dropped:
+            self._lost(dropped)
+        return (
+            f"{error}; {len(ids)} original(s) not yet archived: held in memory, "
+            f"written on a later prepare()"
+        )
+
+    def _lost(self, dropped: Sequence[Held]) -> None:
+        by_reason: dict[str, list[int]] = {}
+        for piece in dropped:
+            by_reason.setdefault(piece.reason, []).append(piece.id)
+        what = "; ".join(
+            f"{reason} {', '.join(map(str, ids))}" for reason, ids in by_reason.items()
+        )
+        tokens = self.tokens()
+        self._event(
+            "lost",
+            len(dropped),
+            tokens,
+            tokens,
+            reason=f"the archive kept failing and {sum(p.size for p in dropped):,} bytes passed "
+            f"max_pending_bytes={self._settings.max_pending_bytes:,}: dropped unarchived: {what}",
+            ids=[piece.id for piece in dropped],
+        )
+
+    @property
+    def pending_archive(self) -> tuple[tuple[int, str], ...]:
+        """(message id, reason) of each original held in memory until the archive can take it
+        (it failed: a full disk); each `prepare()` writes the pieces that fit."""
+        return tuple((piece.id, piece.reason) for piece in self._held.items())
+
+    def _drain_held(self) -> None:
+        """Write what was held, in pieces, when the archive takes them again."""
+        if self.archive is None:
+            return
+        written, error = self._held.drain(self.archive)
+        if not written:
+            return
+        references = list(dict.fromkeys(reference for _, reference in written))
+        left = f"; {len(self._held)} still held ({redact(error)[:200]})" if self._held else ""
+        tokens = self.tokens()
+        self._event(
+            "archived",
+            len(written),
+            tokens,
+            tokens,
+            reason=f"held originals written once the archive took them again{left}",
+            ids=[piece.id for piece, _ in written],
+            archive=", ".join(references)
+            if len(references) <= 3
+            else f"{references[0]} ... {references[-1]}",
+        )
 
     def _event(
         self,

@@ -19,6 +19,7 @@ different windows can be told apart.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import threading
@@ -192,18 +193,33 @@ class JsonlArchive:
             + "\n"
             for wid, message in zip(ids, messages, strict=True)
         ).encode("ascii")
-        # One write per call, under the lock, flushed before the messages leave the window.
+        # One write per call, under the lock, on disk (in the page cache) before the messages
+        # leave the window.
         with self._locked_file() as handle:
             self._sync(handle)
-            handle.seek(0, os.SEEK_END)
-            handle.write(data)
             handle.flush()
-            if self.fsync:
-                os.fsync(handle.fileno())
+            end = handle.seek(0, os.SEEK_END)
+            try:
+                _write_all(handle.fileno(), data)
+                if self.fsync:
+                    os.fsync(handle.fileno())
+            except OSError:
+                # All or nothing: a partial write (a full disk) is taken back, or its cut
+                # record would fill the space that the next, smaller write needs.
+                with contextlib.suppress(OSError):
+                    os.ftruncate(handle.fileno(), end)
+                raise
             first = self._lines + 1
             self._lines += len(messages)
             self._size += len(data)
         return f"{self.path}:{first}-{self._lines}"
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    """os.write until every byte is written (a nearly full disk takes part of a write)."""
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
 
 
 class ArchiveWarning(UserWarning):

@@ -6,12 +6,14 @@ __all__ = [
     "COMPACT_AT",
     "COMPACT_BACKOFF_MAX_S",
     "COMPACT_BACKOFF_S",
+    "COMPACT_TIMEOUT_S",
     "COUNTER",
     "EVICT_AT",
     "KEEP_RECENT",
     "KEEP_TOOL_RESULTS",
     "MAX_COMPACTIONS_PER_PREPARE",
     "MAX_CORRECTIONS",
+    "MAX_PENDING_BYTES",
     "MAX_SPAN_TOKENS",
     "MAX_SUMMARIES",
     "MAX_TOOL_TOKENS",
@@ -47,3 +49,9 @@ COMPACT_BACKOFF_S = 2.0
 COMPACT_BACKOFF_MAX_S = 300.0
 WORD_LIMIT = 200  # summary length asked of the summariser
 SUMMARISER = "offline"  # replays summarise with the offline extractive compactor
+# The longest one prepare() waits on the summariser, retries included: one request timeout of
+# the bundled clients (a real summary of a big span can take tens of seconds).
+COMPACT_TIMEOUT_S = 60.0
+# Originals the archive could not take yet (a full disk) are held in memory up to this many
+# bytes of JSON, and written on later prepare() calls; past it the oldest are dropped, named.
+MAX_PENDING_BYTES = 64 * 2**20

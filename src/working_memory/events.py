@@ -20,6 +20,9 @@ EventKind = Literal[
     "masked",  # old tool results were replaced by a placeholder (observation masking)
     "over_budget",  # everything left is pinned and the window is still over evict_at
     "compaction_skipped",  # over compact_at, but no span qualifies (the reason says why)
+    "archived",  # originals held in memory (the archive had failed) are now written
+    "lost",  # held originals dropped past max_pending_bytes: never archived (ids named)
+    "discarded",  # a summary landed after its span changed: it was not put in
 ]
 
 
@@ -55,6 +58,12 @@ class WindowEvent:
             return f"evicted {self.turns} turns ({self.tokens_before - self.tokens_after} tok) at {pressure}{why}{where}"
         if self.kind == "masked":
             return f"masked {self.turns} old tool results at {pressure}{why}{where}"
+        if self.kind == "archived":
+            return f"archived {self.turns} held original(s){why}{where}"
+        if self.kind == "lost":
+            return f"LOST {self.turns} original(s) never archived{why}"
+        if self.kind == "discarded":
+            return f"summary of {self.turns} turns discarded{why}"
         if self.kind == "compaction_skipped":
             return f"compaction skipped at pressure {self.pressure_after:.2f}{why}"
         return f"over budget with everything pinned: {pressure}{why}"

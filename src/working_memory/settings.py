@@ -28,7 +28,7 @@ __all__ = [
 Strategy = Literal["compact", "mask", "hybrid", "evict"]
 STRATEGIES: tuple[Strategy, ...] = ("compact", "mask", "hybrid", "evict")
 
-Kind = Literal["share", "fraction", "int", "bool", "choice", "text", "texts", "indices"]
+Kind = Literal["share", "fraction", "int", "seconds", "bool", "choice", "text", "texts", "indices"]
 
 
 @dataclass(frozen=True)
@@ -36,7 +36,7 @@ class Setting:
     """How a setting is checked, offered and explained (a field's metadata).
 
     `kind`: "share" (a pressure above 0; controls and flags offer up to 1), "fraction" (0 <= x < 1), "int",
-    "bool", "choice" (one of `choices`), "text" (a string), "texts" (a tuple of strings),
+    "seconds" (a duration above 0), "bool", "choice" (one of `choices`), "text" (a string), "texts" (a tuple of strings),
     "indices" (a set of message indices). `low`/`high` bound an int; `optional` allows None,
     which means `none_means`. `label` is the short name controls and tables show; `step` and
     `high` shape a control's range. `flag=False` keeps a setting off the command line and
@@ -72,7 +72,7 @@ class Setting:
         kind = self.kind
         if kind == "bool":
             ok = isinstance(value, bool)
-        elif kind in ("share", "fraction"):
+        elif kind in ("share", "fraction", "seconds"):
             ok = isinstance(value, float | int) and not isinstance(value, bool)
         elif kind == "int":
             ok = isinstance(value, int) and not isinstance(value, bool)
@@ -86,7 +86,7 @@ class Setting:
             return f"{name}={value!r}: expected {self._expected()}"
         if isinstance(value, float) and not math.isfinite(value):
             return f"{name}={value!r}: expected a finite number"
-        if kind == "share" and not value > 0:
+        if kind in ("share", "seconds") and not value > 0:
             return f"{name}={value} must be above 0"
         if kind == "fraction" and not 0 <= value < 1:
             return f"{name}={value} must be in [0, 1)"
@@ -106,6 +106,7 @@ class Setting:
             "share": "float",
             "fraction": "float",
             "int": "int",
+            "seconds": "float",
             "bool": "bool",
             "choice": "str",
             "text": "str",
@@ -120,6 +121,8 @@ class Setting:
             return self.none_means or "none"
         if self.kind == "share":
             return f"{value:.0%}"
+        if self.kind == "seconds":
+            return f"{value:g} s"
         if self.kind == "bool":
             return "yes" if value else "no"
         if isinstance(value, int):
@@ -250,6 +253,34 @@ class WindowSettings:
         label="max summaries",
         low=1,
         high=32,
+    )
+    # -- a full disk, a slow summariser (one concurrency design: see docs/archive.md) --
+    max_pending_bytes: int = setting(
+        config.MAX_PENDING_BYTES,
+        "bytes of originals held in memory while the archive cannot be written (a full "
+        "disk), retried on every prepare(); past it the oldest are dropped with a `lost` event",
+        "int",
+        label="max pending bytes",
+        low=0,
+        control=False,
+    )
+    compact_timeout_s: float | None = setting(
+        config.COMPACT_TIMEOUT_S,
+        "longest one prepare() waits on the summariser, retries included; a summary not "
+        "back by then stays in flight and lands on a later call (eviction guards evict_at)",
+        "seconds",
+        label="compact timeout",
+        optional=True,
+        none_means="wait inline, unbounded",
+        control=False,
+    )
+    compact_in_background: bool = setting(
+        False,
+        "prepare() never waits on the summariser: the summary is written beside the loop and "
+        "put in on a later call if its span is still there unchanged",
+        "bool",
+        flag=False,
+        control=False,
     )
     # Deprecated: spans are bounded by tokens (max_span_tokens); this still caps their
     # message count for one release.

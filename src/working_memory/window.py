@@ -10,12 +10,14 @@ threshold, each pass (mask, compact, evict) is one linear walk over the window.
 from __future__ import annotations
 
 import logging
+import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, cast
 
-from ._compacting import CompactingWindow
+from ._compacting import CompactingWindow, Mode
 from ._entry import Entry, truncate_text
+from ._in_flight import PendingSummary
 from .events import Prepared, WindowEvent
 from .messages import (
     ROLES,
@@ -75,8 +77,11 @@ class ManagedWindow(CompactingWindow):
         is_result = role == "tool" or bool(answered)
         cuts: list[tuple[int, int, int]] = []
         reference = None
+        unarchived: tuple[dict[str, Any], str] | None = None
         if is_result and self._settings.max_tool_tokens is not None:
-            message, tokens, cuts, reference = self._truncated(message, max(1, len(answered)))
+            message, tokens, cuts, reference, unarchived = self._truncated(
+                message, max(1, len(answered))
+            )
         else:
             tokens = self._budget.message_tokens(message)
         if tokens > self._limit:
@@ -85,8 +90,19 @@ class ManagedWindow(CompactingWindow):
                 f"budget: it cannot be sent at all"
             )
         # Validated and counted: from here on nothing raises, so a refusal changes nothing.
+        held = ""
+        if unarchived is not None:  # the archive failed: the original waits in memory
+            held = "; " + self._hold([unarchived[0]], "truncated", [entry_id], unarchived[1])
         for before, after, dropped in cuts:
-            self._event("truncated", 1, before, after, reason=f"{dropped} chars", archive=reference)
+            self._event(
+                "truncated",
+                1,
+                before,
+                after,
+                reason=f"{dropped} chars{held}",
+                ids=[entry_id],
+                archive=reference,
+            )
         self._next_id += 1
         if (
             answered
@@ -219,9 +235,16 @@ class ManagedWindow(CompactingWindow):
 
     def _truncated(
         self, message: dict[str, Any], results: int
-    ) -> tuple[dict[str, Any], int, list[tuple[int, int, int]], str | None]:
-        """A tool-result message cut to fit, its token count, its cuts and where the whole
-        was archived. Nothing else changes, so a refusal afterwards leaves no trace.
+    ) -> tuple[
+        dict[str, Any],
+        int,
+        list[tuple[int, int, int]],
+        str | None,
+        tuple[dict[str, Any], str] | None,
+    ]:
+        """A tool-result message cut to fit, its token count, its cuts, where the whole
+        was archived, and (the original, why) when the archive failed (the caller holds it).
+        Nothing else changes, so a refusal afterwards leaves no trace.
 
         Each result is cut to `max_tool_tokens`; when a turn of many results is still over the
         budget, each is cut further, to its share of half the budget, rather than refused."""
@@ -240,10 +263,11 @@ class ManagedWindow(CompactingWindow):
                 named, named_tokens, named_cuts = self._cut_results(message, limit, reference)
                 named_total = self._budget.message_tokens(named, content_tokens=named_tokens)
                 if named_total <= self._limit:
-                    return named, named_total, named_cuts, reference
-            else:
-                log.warning("tool result cut without an archived copy: %s", error)
-        return cut, tokens, cuts, None
+                    return named, named_total, named_cuts, reference, None
+            elif error:
+                log.warning("tool result cut before its original was archived: %s", error)
+                return cut, tokens, cuts, None, (message, error)
+        return cut, tokens, cuts, None, None
 
     # -- the one call the agent loop makes --------------------------------------------------
     def observe(self, observer: Callable[[Prepared], None]) -> Callable[[], None]:
@@ -271,13 +295,42 @@ class ManagedWindow(CompactingWindow):
         send it, but add messages with `append()`, never to this list.
         """
         sent = self._prepare()
+        self._notify(sent)
+        return sent
+
+    async def aprepare(self) -> list[Message]:
+        """`prepare()` for an event loop: the same passes, invariants and return value, but a
+        summary is awaited (the compactor's `acompact`, else its `compact` in a thread), so
+        the loop runs other work while it is written. Never blocks the loop on a compaction."""
+        sent = self._begin()
+        if sent is None:
+            passes = self._passes("task")
+            for pending in passes:
+                if not self._settings.compact_in_background:
+                    await pending.await_for(self._time_left())
+            sent = self._finish()
+        self._notify(sent)
+        return sent
+
+    def wait_summary(self, timeout: float | None = None) -> bool:
+        """Block until the summary in flight (if any) has landed, up to `timeout` seconds;
+        True when none is still being written. The next `prepare()` puts it in."""
+        pending = self._in_flight
+        return pending is None or pending.wait(timeout)
+
+    @property
+    def summary_in_flight(self) -> tuple[int, ...]:
+        """Ids of the span whose summary is being written (empty when none is)."""
+        pending = self._in_flight
+        return () if pending is None or pending.done() else pending.ids
+
+    def _notify(self, sent: list[Message]) -> None:
         if self._observers:
             tokens, count = self.tokens(), len(self.events)
             for entry in list(self._observers):
                 observer, mark = entry
                 entry[1] = count
                 observer(Prepared(self.calls, sent, tuple(self.events[mark:]), tokens, self._limit))
-        return sent
 
     def shrink(
         self, error: BaseException | None = None, *, to: float | None = None
@@ -307,29 +360,57 @@ class ManagedWindow(CompactingWindow):
         return [e for e in self.events[mark:] if e.kind == "evicted" and e.turns]
 
     def _prepare(self) -> list[Message]:
+        sent = self._begin()
+        if sent is not None:
+            return sent
+        background = self._settings.compact_in_background
+        bounded = background or self._settings.compact_timeout_s is not None
+        for pending in self._passes("thread" if bounded else "inline"):
+            if not background:
+                pending.wait(self._time_left())
+        return self._finish()
+
+    def _time_left(self) -> float | None:
+        """Seconds this prepare() may still wait on the summariser (None: no bound)."""
+        bound = self._settings.compact_timeout_s
+        if bound is None:
+            return None
+        return max(0.0, self._started + bound - time.monotonic())
+
+    def _begin(self) -> list[Message] | None:
+        """The checks and the fast path: the list to send when there is nothing to do."""
         if len(self._messages) != len(self._entries):
             raise RuntimeError(
                 "the list returned by prepare() was modified: add messages with window.append(), "
                 "not to the returned list"
             )
         self.calls += 1
+        self._started = time.monotonic()
+        if self._held:
+            self._drain_held()  # on every call, so the window recovers once space is freed
         used = self._message_tokens + self._tools_tokens + self._budget.overheads.per_request
-        if used <= self._settings.compact_at * self._limit:
+        if used <= self._settings.compact_at * self._limit and self._in_flight is None:
             # The common case: nothing to do, nothing counted, nothing scanned.
             pressure = used / self._limit
             self.pressure_log.append(pressure)
             if log.isEnabledFor(logging.INFO):
                 log.info("call %d: pressure %.2f", self.calls, pressure)
             return cast("list[Message]", self._messages)
-        if self._settings.strategy != "evict":
-            if (
-                self._settings.strategy in ("mask", "hybrid")
-                and self._unmasked_tools > self._settings.keep_tool_results
-                and self._appended_tokens >= self._mask_after
-            ):
-                self._mask_old_tool_results()
-            if self._settings.strategy in ("compact", "hybrid") and self._compactor is not None:
-                self._compact_while_over()
+        return None
+
+    def _passes(self, mode: Mode) -> Iterator[PendingSummary]:
+        """Masking, then compaction; yields each summary it starts, for the caller to wait on."""
+        if (
+            self._settings.strategy in ("mask", "hybrid")
+            and self.pressure() > self._settings.compact_at
+            and self._unmasked_tools > self._settings.keep_tool_results
+            and self._appended_tokens >= self._mask_after
+        ):
+            self._mask_old_tool_results()
+        yield from self._compaction_pass(mode)
+
+    def _finish(self) -> list[Message]:
+        """Eviction guards evict_at (whatever the summariser did), then the call is logged."""
         if self.pressure() > self._settings.evict_at and self._evict_after != self._appended_tokens:
             self._evict_down_to(
                 self._evict_to, reason=f"pressure over evict_at={self._settings.evict_at:.2f}"

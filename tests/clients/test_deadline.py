@@ -27,11 +27,11 @@ MESSAGES = [{"role": "user", "content": "Summarise the span."}]
 SLACK_S = 3.0  # a loaded 2-core machine; the failures this catches take 20 s and more
 
 
-def test_the_default_deadline_comes_from_the_clients_timeout_and_retries(make: Make) -> None:
+def test_the_default_deadline_is_one_request_timeout_retries_included(make: Make) -> None:
     _, client = make([], timeout=1.0, max_retries=2)
-    # 1 s per attempt x 3 attempts, plus the backoff between them (0.5 s, then 1 s).
-    assert client.call_budget_s() == pytest.approx(4.5)
-    assert Compactor(client).deadline_s == pytest.approx(4.5)
+    # One request timeout, not three plus the backoff (4.5 s): the retries fit inside it.
+    assert client.call_budget_s() == pytest.approx(1.0)
+    assert Compactor(client).deadline_s == pytest.approx(1.0)
     assert Compactor(client, deadline_s=2).deadline_s == 2
     assert math.isinf(Compactor(client, deadline_s=math.inf).deadline_s)
     with pytest.raises(ValueError, match="deadline_s must be a positive number"):
@@ -52,7 +52,7 @@ def test_a_trickling_server_does_not_hold_compact_past_the_deadline(make: Make) 
     # One byte every 0.2 s never trips the 0.5 s read timeout; the whole body takes minutes.
     server, client = make([trickle(0.2, ok("Fixed tests/test_io.py."))], timeout=0.5, max_retries=1)
     compactor = Compactor(client)
-    assert compactor.deadline_s == pytest.approx(1.5)
+    assert compactor.deadline_s == pytest.approx(0.5)
     started = time.perf_counter()
     result = compactor.compact(SPAN)
     elapsed = time.perf_counter() - started
@@ -87,7 +87,7 @@ def test_a_retry_after_longer_than_the_time_left_gives_up_now(make: Make) -> Non
     server, client = make(
         [status(429, headers={"retry-after": "30"}), ok("too late")], timeout=5, max_retries=2
     )
-    compactor = Compactor(client)  # 5 s x 3 + 1.5 s = 16.5 s: a 30 s wait does not fit
+    compactor = Compactor(client)  # 5 s: a 30 s wait does not fit
     started = time.perf_counter()
     result = compactor.compact(SPAN)
     assert time.perf_counter() - started < SLACK_S  # not 30 s asleep inside prepare()
@@ -97,16 +97,29 @@ def test_a_retry_after_longer_than_the_time_left_gives_up_now(make: Make) -> Non
     assert len(server.requests) == 1
 
 
-def test_a_retry_after_that_fits_is_waited_out(make: Make) -> None:
+def test_a_retry_after_that_fits_is_waited_out_by_the_client_alone(make: Make) -> None:
     server, client = make(
         [status(429, headers={"retry-after": "0.3"}), ok("Fixed tests/test_io.py.")],
         max_retries=2,
     )
-    result = Compactor(client).compact(SPAN)
-    assert result.summary == "Fixed tests/test_io.py."
-    assert result.retry_after is None
+    assert client.complete(MESSAGES).content == "Fixed tests/test_io.py."
     assert [r.headers.get("x-stainless-retry-count") for r in server.requests] == ["0", "1"]
     assert server.requests[1].received_at - server.requests[0].received_at >= 0.3
+
+
+def test_the_compactor_never_sleeps_a_retry_after_it_reports_it(make: Make) -> None:
+    # Inside prepare() a Retry-After becomes the window's backoff: even one that would fit.
+    server, client = make(
+        [status(429, headers={"retry-after": "3"}), ok("Fixed tests/test_io.py.")],
+        max_retries=2,
+    )
+    started = time.perf_counter()
+    result = Compactor(client).compact(SPAN)
+    assert time.perf_counter() - started < 3
+    assert result.summary is None
+    assert result.retry_after == 3.0
+    assert "not waited here" in result.reason
+    assert len(server.requests) == 1
 
 
 @pytest.mark.parametrize(

@@ -76,3 +76,13 @@ def orphans(messages: Sequence[dict[str, Any]]) -> tuple[set[str], set[str]]:
     calls = {c["id"] for m in messages for c in (m.get("tool_calls") or [])}
     results = {m.get("tool_call_id") for m in messages if m["role"] == "tool"}
     return calls - results, results - calls
+
+
+def pinned_share(window: ManagedWindow) -> float:
+    """The pressure eviction cannot go below: pinned tool groups, calls still open, tools."""
+    entries = window._entries
+    reasons = window.pin_reasons()
+    blocked = {e.group for e, r in zip(entries, reasons, strict=True) if r is not None}
+    blocked |= set(window._call_owner.values())
+    tokens = sum(e.tokens for e in entries if e.group in blocked)
+    return (tokens + window._tools_tokens + window.budget.overheads.per_request) / window.limit

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import random
 from pathlib import Path
@@ -16,7 +17,7 @@ from working_memory.messages import count_orphans
 from working_memory.protocols import CompactionResult
 from working_memory.window import STRATEGIES
 
-from .helpers import ScriptedClient, orphans
+from .helpers import ScriptedClient, orphans, pinned_share
 from .test_regimes import anthropic_pairing_ok
 
 
@@ -75,6 +76,7 @@ policy = st.fixed_dictionaries(
         "max_span_tokens": st.integers(100, 6_000),
         "window": st.integers(3_000, 20_000),
         "format": st.sampled_from(["openai", "anthropic"]),
+        "aprepare": st.booleans(),  # the same invariants through the async path
     }
 )
 
@@ -122,6 +124,25 @@ def test_random_sessions_keep_every_invariant(
         max_span_tokens=config["max_span_tokens"],
         clock=itertools.count(step=7.0).__next__,  # time passes: backoffs end
     )
+    loop = asyncio.new_event_loop()
+    try:
+        _drive(window, ops, archive, anthropic, loop if config["aprepare"] else None)
+    finally:
+        loop.close()
+
+
+def _drive(
+    window: ManagedWindow,
+    ops: list[tuple[Any, ...]],
+    archive: JsonlArchive,
+    anthropic: bool,
+    loop: asyncio.AbstractEventLoop | None,
+) -> None:
+    def prepare() -> list[Any]:
+        if loop is None:
+            return window.prepare()
+        return loop.run_until_complete(window.aprepare())
+
     window.append({"role": "system", "content": "you are an agent"})
     window.append({"role": "user", "content": "TASK: the task statement"})
     appended = {0, 1}
@@ -129,10 +150,11 @@ def test_random_sessions_keep_every_invariant(
         if kind == "prepare":
             pinned_ids = {i for i, r in zip(window.ids(), window.pin_reasons(), strict=True) if r}
             try:
-                sent = window.prepare()
+                sent = prepare()
             except Exception as exc:  # pragma: no cover - the property is that this never happens
                 raise AssertionError(f"prepare() raised {exc!r}") from exc
             assert pinned_ids <= set(window.ids()), "a pinned message left the window"
+            assert window.pressure() <= max(window.evict_at, pinned_share(window)) + 1e-9
             if anthropic:
                 assert anthropic_pairing_ok(sent)
             else:
@@ -231,7 +253,7 @@ def test_random_sessions_keep_every_invariant(
         except ValueError as exc:
             assert "cannot be sent" in str(exc)
         appended |= set(window.ids()) - before
-    window.prepare()
+    prepare()
     records = read_archive(archive.path) if archive.path.exists() else []
     archived = {
         r["window_id"]
@@ -241,5 +263,5 @@ def test_random_sessions_keep_every_invariant(
     kept = {i for i in window.ids() if i >= 0}
     assert kept | archived == appended
     assert not kept & archived
-    for message in window.prepare():
+    for message in prepare():
         assert set(message) <= {"role", "content", "tool_calls", "tool_call_id", "name"}

@@ -144,6 +144,11 @@ def _parse(spec: Setting) -> Any:
             return value
         if spec.kind == "int":
             return positive_int(text) if (spec.low or 0) >= 1 else non_negative_int(text)
+        if spec.kind == "seconds":
+            seconds = _float(text)
+            if not seconds > 0:
+                raise argparse.ArgumentTypeError(f"{text!r}: expected a number of seconds above 0")
+            return seconds
         return text
 
     parse.__name__ = spec.kind  # argparse names the type in its error messages

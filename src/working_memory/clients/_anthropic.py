@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Mapping, Sequence
 from types import ModuleType
-from typing import Any
+from typing import Any, cast
 
 from ..messages import render_content
 from ..protocols import LLMResponse, MessageDict
@@ -231,8 +231,14 @@ class AnthropicClient(BaseClient):
         super().__init__(config, prices=prices)
 
     def _build(self, sdk: ModuleType, key: str) -> Any:
+        return self._sdk_client(sdk.Anthropic, key)
+
+    def _build_async(self, sdk: ModuleType, key: str) -> Any:
+        return self._sdk_client(sdk.AsyncAnthropic, key)
+
+    def _sdk_client(self, make: Any, key: str) -> Any:
         config = self.config
-        return sdk.Anthropic(
+        return make(
             api_key=key,
             base_url=config.base_url or None,
             timeout=config.timeout,
@@ -263,6 +269,19 @@ class AnthropicClient(BaseClient):
             self.request_body(messages),
             timeout=timeout,
             attempt=attempt,
+        )
+
+    def _acall(
+        self, messages: Sequence[MessageDict], *, timeout: float, attempt: int = 0
+    ) -> Awaitable[Any]:
+        return cast(
+            "Awaitable[Any]",
+            self._create(
+                self._async_client().messages.create,
+                self.request_body(messages),
+                timeout=timeout,
+                attempt=attempt,
+            ),
         )
 
     def _parse(self, raw: Any, latency: float) -> LLMResponse:

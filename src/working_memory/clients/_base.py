@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import importlib
 import inspect
 import json
 import logging
 import os
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Mapping, Sequence
 from types import ModuleType
 from typing import Any, Self
 
@@ -17,8 +18,8 @@ from .._redact import redact
 from ..protocols import LLMResponse, MessageDict, Usage
 from ._errors import ClientNotConfigured, EmptyResponse, LLMCallError, MalformedResponse
 from ._prices import Price, estimate_cost
-from ._retry import INITIAL_RETRY_DELAY_S, MAX_RETRY_AFTER_S, MAX_RETRY_DELAY_S, retry_wait
-from ._settings import ClientConfig
+from ._retry import MAX_RETRY_AFTER_S, retry_wait
+from ._settings import ClientConfig, Secret
 
 __all__ = ["BaseClient", "import_sdk", "token_count", "usage_counts"]
 
@@ -87,6 +88,8 @@ class BaseClient:
         self.prices = prices  # None: the module-level PRICES table, read at call time
         self._sdk = import_sdk(self._sdk_module)
         key, self._key_origin = self._resolve_key(config)
+        self._key = Secret(key)  # for the async client, built on first use
+        self._async: tuple[Any, Any] | None = None
         self._client = self._build(self._sdk, key)
 
     # construction -----------------------------------------------------------------------
@@ -125,7 +128,11 @@ class BaseClient:
     # the call ----------------------------------------------------------------------------------
 
     def complete(
-        self, messages: Sequence[MessageDict], *, deadline: float | None = None
+        self,
+        messages: Sequence[MessageDict],
+        *,
+        deadline: float | None = None,
+        wait_retry_after: bool = True,
     ) -> LLMResponse:
         """Send chat messages, return the reply. Raises LLMCallError (or a subclass) on failure,
         after up to `max_retries` retries; latency covers the retries too.
@@ -133,45 +140,103 @@ class BaseClient:
         `deadline` is a `time.monotonic()` instant the whole call must end by: each attempt's
         timeout is cut to the time left, and a wait before a retry (a server's Retry-After,
         or the backoff) that would pass it ends the call now, with the server's Retry-After
-        on the error as `retry_after`. A per-read timeout cannot stop a server that trickles
-        bytes; the Compactor's worker thread does (it stops waiting at its deadline).
+        on the error as `retry_after`. `wait_retry_after=False` never sleeps a server's
+        Retry-After: the call ends at once with it on the error (the window turns it into
+        its backoff, so the agent loop is not held). A per-read timeout cannot stop a server
+        that trickles bytes; the Compactor's worker thread does (it stops waiting at its
+        deadline), and `acomplete` cancels the attempt.
         """
         started = time.perf_counter()
         attempt = 0
         while True:
-            timeout = self.config.timeout
-            if deadline is not None:
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    raise self._fail(
-                        LLMCallError,
-                        "timeout",
-                        f"the call's deadline passed after {attempt} attempt(s)",
-                    )
-                timeout = min(timeout, left)
+            timeout = self._attempt_timeout(deadline, attempt)
             try:
                 raw = self._call(messages, timeout=timeout, attempt=attempt)
             except Exception as exc:
-                if not self._is_sdk_error(exc):
-                    raise
-                error = self._translate(exc, time.perf_counter() - started, attempt + 1)
-                wait, error.retry_after = retry_wait(exc, attempt)
-                log.debug("%s", error)
-                if wait is None or attempt >= self.config.max_retries:
-                    raise error from None  # the SDK exception may carry the request, key and all
-                if wait > MAX_RETRY_AFTER_S or (
-                    deadline is not None and time.monotonic() + wait >= deadline
-                ):
-                    # Waiting would outlast the deadline (or any sensible wait): give up now
-                    # and let the caller back off; a sleep here would hold the agent loop.
-                    asked = "the server asked" if error.retry_after is not None else "backoff"
-                    error.args = (f"{error} ({asked}: wait {wait:g}s, more than the time left)",)
-                    raise error from None
-                time.sleep(wait)
+                time.sleep(self._retry_or_raise(exc, attempt, started, deadline, wait_retry_after))
                 attempt += 1
                 continue
-            break
-        latency = time.perf_counter() - started
+            return self._parsed(raw, time.perf_counter() - started)
+
+    async def acomplete(
+        self,
+        messages: Sequence[MessageDict],
+        *,
+        deadline: float | None = None,
+        wait_retry_after: bool = True,
+    ) -> LLMResponse:
+        """`complete` for an event loop, over the SDK's async client: the same retries, errors
+        and deadline; waits are `asyncio.sleep`, and an attempt still running at the deadline
+        is cancelled (a trickling server cannot hold it)."""
+        started = time.perf_counter()
+        attempt = 0
+        while True:
+            timeout = self._attempt_timeout(deadline, attempt)
+            try:
+                call = self._acall(messages, timeout=timeout, attempt=attempt)
+                if deadline is None:
+                    raw = await call
+                else:
+                    try:
+                        raw = await asyncio.wait_for(call, max(0.0, deadline - time.monotonic()))
+                    except TimeoutError:
+                        raise self._fail(
+                            LLMCallError,
+                            "timeout",
+                            f"the call's deadline passed during attempt {attempt + 1}",
+                        ) from None
+            except LLMCallError:
+                raise
+            except Exception as exc:
+                wait = self._retry_or_raise(exc, attempt, started, deadline, wait_retry_after)
+                await asyncio.sleep(wait)
+                attempt += 1
+                continue
+            return self._parsed(raw, time.perf_counter() - started)
+
+    def _attempt_timeout(self, deadline: float | None, attempt: int) -> float:
+        timeout = self.config.timeout
+        if deadline is not None:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise self._fail(
+                    LLMCallError,
+                    "timeout",
+                    f"the call's deadline passed after {attempt} attempt(s)",
+                )
+            timeout = min(timeout, left)
+        return timeout
+
+    def _retry_or_raise(
+        self,
+        exc: Exception,
+        attempt: int,
+        started: float,
+        deadline: float | None,
+        wait_retry_after: bool,
+    ) -> float:
+        """The seconds to wait before the next attempt, or raises the call's error."""
+        if not self._is_sdk_error(exc):
+            raise exc
+        error = self._translate(exc, time.perf_counter() - started, attempt + 1)
+        wait, error.retry_after = retry_wait(exc, attempt)
+        log.debug("%s", error)
+        if wait is None or attempt >= self.config.max_retries:
+            raise error from None  # the SDK exception may carry the request, key and all
+        if error.retry_after and not wait_retry_after:  # "0" costs nothing to honour
+            error.args = (f"{error} (the server asked: wait {wait:g}s; not waited here)",)
+            raise error from None
+        if wait > MAX_RETRY_AFTER_S or (
+            deadline is not None and time.monotonic() + wait >= deadline
+        ):
+            # Waiting would outlast the deadline (or any sensible wait): give up now
+            # and let the caller back off; a sleep here would hold the agent loop.
+            asked = "the server asked" if error.retry_after is not None else "backoff"
+            error.args = (f"{error} ({asked}: wait {wait:g}s, more than the time left)",)
+            raise error from None
+        return wait
+
+    def _parsed(self, raw: Any, latency: float) -> LLMResponse:
         try:
             response = self._parse(raw, latency)
         except LLMCallError:
@@ -193,18 +258,32 @@ class BaseClient:
         return response
 
     def call_budget_s(self) -> float:
-        """The longest a call takes when every attempt times out: `timeout` per attempt, times
-        `max_retries + 1`, plus the longest backoff between them. The Compactor's default
-        deadline."""
-        retries = self.config.max_retries
-        backoff = sum(min(INITIAL_RETRY_DELAY_S * 2**i, MAX_RETRY_DELAY_S) for i in range(retries))
-        return self.config.timeout * (retries + 1) + backoff
+        """The wall-clock bound of one call, retries included: one request `timeout`
+        (retries happen inside it while time is left). The Compactor's default deadline; a
+        real summary of a big span can take tens of seconds, so it is not smaller."""
+        return self.config.timeout
 
     def redact_secrets(self, text: str) -> str:
         """`text` without this client's key (however it was given) or any key-shaped string."""
         return redact(text, self._secret())
 
     def _call(self, messages: Sequence[MessageDict], *, timeout: float, attempt: int = 0) -> Any:
+        raise NotImplementedError
+
+    def _acall(
+        self, messages: Sequence[MessageDict], *, timeout: float, attempt: int = 0
+    ) -> Awaitable[Any]:
+        raise NotImplementedError
+
+    def _async_client(self) -> Any:
+        """The SDK's async client for the running event loop (built on first use there: an
+        async HTTP client's connections belong to one loop)."""
+        loop = asyncio.get_running_loop()
+        if self._async is None or self._async[0] is not loop:
+            self._async = (loop, self._build_async(self._sdk, self._key.reveal()))
+        return self._async[1]
+
+    def _build_async(self, sdk: ModuleType, key: str) -> Any:
         raise NotImplementedError
 
     def _parse(self, raw: Any, latency: float) -> LLMResponse:

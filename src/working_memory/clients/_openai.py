@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Mapping, Sequence
 from types import ModuleType
-from typing import Any
+from typing import Any, cast
 
 from ..protocols import LLMResponse, MessageDict
 from ._base import BaseClient, usage_counts
@@ -70,8 +70,14 @@ class OpenAIClient(BaseClient):
         super().__init__(config, prices=prices)
 
     def _build(self, sdk: ModuleType, key: str) -> Any:
+        return self._sdk_client(sdk.OpenAI, key)
+
+    def _build_async(self, sdk: ModuleType, key: str) -> Any:
+        return self._sdk_client(sdk.AsyncOpenAI, key)
+
+    def _sdk_client(self, make: Any, key: str) -> Any:
         config = self.config
-        return sdk.OpenAI(
+        return make(
             api_key=key,
             base_url=config.base_url or None,
             timeout=config.timeout,
@@ -100,6 +106,21 @@ class OpenAIClient(BaseClient):
             self.request_body(messages),
             timeout=timeout,
             attempt=attempt,
+        )
+
+    def _acall(
+        self, messages: Sequence[MessageDict], *, timeout: float, attempt: int = 0
+    ) -> Awaitable[Any]:
+        if not messages:
+            raise ValueError("complete() needs at least one message")
+        return cast(
+            "Awaitable[Any]",
+            self._create(
+                self._async_client().chat.completions.create,
+                self.request_body(messages),
+                timeout=timeout,
+                attempt=attempt,
+            ),
         )
 
     def _parse(self, raw: Any, latency: float) -> LLMResponse:

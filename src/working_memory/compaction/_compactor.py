@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import inspect
 import math
@@ -93,13 +94,14 @@ class Compactor:
     Any exception from the client (timeouts, 429s, 5xx, malformed responses) becomes a
     result with `error` set: a failed summariser costs the window a span, never the loop.
 
-    `deadline_s` bounds one `compact()` by the wall clock: the request runs in a worker
-    thread and `compact()` stops waiting at the deadline, returning a failed result. A
-    per-read timeout alone cannot do that (a server trickling one byte a second never
-    times out). The default is derived from the client: `client.call_budget_s()`, which
-    for the bundled clients is `timeout x (max_retries + 1)` plus the backoff between
-    attempts (60 s and 2 retries: 181.5 s; WM_TIMEOUT=1: 4.5 s); the client's own retries
-    and Retry-After waits are held to the same deadline. A client without
+    `deadline_s` bounds one `compact()` by the wall clock, retries included: the request
+    runs in a worker thread and `compact()` stops waiting at the deadline, returning a
+    failed result (`acompact()` cancels the request instead). A per-read timeout alone
+    cannot do that (a server trickling one byte a second never times out). The default is
+    derived from the client: `client.call_budget_s()`, which for the bundled clients is one
+    request `timeout` (60 s; WM_TIMEOUT=1: 1 s); the client's retries are held to it, and a
+    server's Retry-After is never slept: it ends the call, and the window backs off that
+    long (eviction guards `evict_at` meanwhile). A client without
     `call_budget_s` (a scripted fake, a local function) runs inline with no deadline
     unless one is given; `deadline_s=math.inf` turns it off.
 
@@ -135,11 +137,11 @@ class Compactor:
         self.prompt = prompt
         self.max_span_chars = max_span_chars
         self.deadline_s = float(deadline_s) if deadline_s is not None else _budget_of(client)
-        complete = getattr(client, "complete", None)
-        try:
-            self._takes_deadline = "deadline" in inspect.signature(complete).parameters  # type: ignore[arg-type]
-        except (TypeError, ValueError):
-            self._takes_deadline = False
+        # Keywords the client's calls take: a deadline, and "do not sleep a Retry-After".
+        self._sync_keywords = _keywords(getattr(client, "complete", None))
+        acomplete = getattr(client, "acomplete", None)
+        self._acomplete = acomplete if inspect.iscoroutinefunction(acomplete) else None
+        self._async_keywords = _keywords(acomplete)
         if (
             not isinstance(max_abandoned, int)
             or isinstance(max_abandoned, bool)
@@ -190,17 +192,14 @@ class Compactor:
     def _call(self, request: list[dict[str, Any]]) -> Any:
         """The client's reply, or raises what it raised; within the deadline when there is one."""
         if math.isinf(self.deadline_s):
-            return self.client.complete(request)
+            return self.client.complete(request, **self._sync_keywords(None))
         deadline = time.monotonic() + self.deadline_s
         outcome: dict[str, Any] = {}
         done = threading.Event()
 
         def run() -> None:
             try:
-                if self._takes_deadline:
-                    outcome["response"] = self.client.complete(request, deadline=deadline)  # type: ignore[call-arg]
-                else:
-                    outcome["response"] = self.client.complete(request)
+                outcome["response"] = self.client.complete(request, **self._sync_keywords(deadline))
             except Exception as exc:
                 outcome["error"] = exc
             finally:
@@ -215,6 +214,40 @@ class Compactor:
         if "error" in outcome:
             raise outcome["error"]
         return outcome["response"]
+
+    async def acompact(self, span: Sequence[Mapping[str, Any]]) -> CompactionResult:
+        """`compact` for an event loop: the client's `acomplete` when it has one (an attempt
+        still running at the deadline is cancelled), else its `complete` in a thread. Never
+        raises, never blocks the loop."""
+        request = self.build_request(span)
+        started = time.perf_counter()
+        try:
+            if self._acomplete is not None:
+                deadline = (
+                    None if math.isinf(self.deadline_s) else time.monotonic() + self.deadline_s
+                )
+                call = self._acomplete(request, **self._async_keywords(deadline))
+                if deadline is None:
+                    response = await call
+                else:
+                    response = await asyncio.wait_for(call, self.deadline_s)
+            else:
+                return await asyncio.to_thread(self.compact, span)
+            content = response.content
+        except TimeoutError:
+            return self._missed(self.deadline_s, started)
+        except Exception as exc:
+            return self._failed(exc, started)
+        return self._result(response, content, span, started)
+
+    def _missed(self, seconds: float, started: float) -> CompactionResult:
+        return CompactionResult(
+            None,
+            reason=f"summariser missed its deadline of {seconds:g}s; the request was "
+            "abandoned (it may still finish, and be billed)",
+            error="deadline",
+            latency_s=time.perf_counter() - started,
+        )
 
     def compact(self, span: Sequence[Mapping[str, Any]]) -> CompactionResult:
         request = self.build_request(span)
@@ -234,15 +267,14 @@ class Compactor:
             response = self._call(request)
             content = response.content
         except _DeadlinePassed as passed:
-            return CompactionResult(
-                None,
-                reason=f"summariser missed its deadline of {passed.seconds:g}s; the request was "
-                "abandoned (it may still finish, and be billed)",
-                error="deadline",
-                latency_s=time.perf_counter() - started,
-            )
+            return self._missed(passed.seconds, started)
         except Exception as exc:
             return self._failed(exc, started)
+        return self._result(response, content, span, started)
+
+    def _result(
+        self, response: Any, content: Any, span: Sequence[Mapping[str, Any]], started: float
+    ) -> CompactionResult:
         latency = _seconds(getattr(response, "latency_s", None)) or time.perf_counter() - started
         prompt_tokens, completion_tokens, cost, model = _usage_of(response)
         meta: dict[str, Any] = dict(
@@ -274,6 +306,26 @@ class Compactor:
                 **meta,
             )
         return CompactionResult(summary, reason="summarised", **meta)
+
+
+def _keywords(complete: Any) -> Any:
+    """The keywords a client's call is given, as far as its signature takes them: a
+    deadline, and `wait_retry_after=False` (a Retry-After becomes the window's backoff; it is
+    never slept inside `prepare()`)."""
+    try:
+        names = set(inspect.signature(complete).parameters)
+    except (TypeError, ValueError):
+        names = set()
+
+    def keywords(deadline: float | None) -> dict[str, Any]:
+        given: dict[str, Any] = {}
+        if "deadline" in names and deadline is not None:
+            given["deadline"] = deadline
+        if "wait_retry_after" in names:
+            given["wait_retry_after"] = False
+        return given
+
+    return keywords
 
 
 def _budget_of(client: Any) -> float:
