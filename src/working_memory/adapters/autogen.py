@@ -114,7 +114,7 @@ class WindowChatCompletionContext(ChatCompletionContext):
         for message in self._messages[self._held :]:
             self.window.extend(from_autogen(message))
         self._held = len(self._messages)
-        return to_autogen(self.window.prepare())
+        return to_autogen(await self.window.aprepare())
 
     async def clear(self) -> None:
         await super().clear()

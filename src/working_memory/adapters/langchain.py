@@ -141,8 +141,7 @@ class WindowMiddleware(AgentMiddleware):
 
     async def abefore_model(self, state: Any, runtime: Any) -> dict[str, Any] | None:
         thread, events = self._take(state["messages"])
-        window = thread.window
-        sent = await window.aprepare() if hasattr(window, "aprepare") else window.prepare()
+        sent = await thread.window.aprepare()  # a summary is awaited, never blocking the loop
         return self._update(thread, state["messages"], sent, events)
 
     def _take(self, messages: Sequence[BaseMessage]) -> tuple[_Thread, int]:

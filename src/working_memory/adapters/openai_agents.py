@@ -151,7 +151,7 @@ class ManagedSession(SessionABC):
     async def get_items(self, limit: int | None = None) -> list[Any]:
         window = await self._window()
         window.extend(self._convert.flush())
-        items = to_items(window.prepare())
+        items = to_items(await window.aprepare())
         if limit is not None:
             items = items[-limit:] if limit > 0 else []
             while items and _plain(items[0]).get("type") == "function_call_output":
@@ -191,7 +191,7 @@ class WindowInputFilter:
         self._held = 0
         self._last: str | None = None
 
-    def __call__(self, data: CallModelData[Any]) -> ModelInputData:
+    async def __call__(self, data: CallModelData[Any]) -> ModelInputData:
         items = list(data.model_data.input)
         held = self._held
         if (
@@ -204,7 +204,7 @@ class WindowInputFilter:
         self.window.extend(convert.feed(items[held:]) + convert.flush())
         self._held, self._last = len(items), _fingerprint(items[-1]) if items else None
         return ModelInputData(
-            input=to_items(self.window.prepare()), instructions=data.model_data.instructions
+            input=to_items(await self.window.aprepare()), instructions=data.model_data.instructions
         )
 
 
