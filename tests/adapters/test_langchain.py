@@ -38,12 +38,16 @@ class RecordedModel(FakeMessagesListChatModel):
     `bind_tools` returns it unchanged: the answers are recorded, the tools only shape them."""
 
     seen: list[list[dict[str, Any]]] = []  # noqa: RUF012 (a pydantic field: copied per model)
+    record: bool = True  # False: answer only (the benchmark)
 
     def bind_tools(self, tools: Any, **kwargs: Any) -> RecordedModel:
         return self
 
     def _generate(self, messages: Any, stop: Any = None, run_manager: Any = None, **kw: Any):
-        self.seen.append([from_langchain(m) for m in messages])
+        if self.record:
+            self.seen.append([from_langchain(m) for m in messages])
+        else:
+            self.seen.append([])
         return super()._generate(messages, stop, run_manager, **kw)
 
 
@@ -80,7 +84,7 @@ def build(session, middleware):
     agent = create_agent(
         model,
         [read_file, edit_file, run_tests, grep, bash],
-        middleware=[middleware],
+        middleware=[] if middleware is None else [middleware],
         checkpointer=InMemorySaver(),
     )
     return agent, model

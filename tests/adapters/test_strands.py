@@ -74,6 +74,7 @@ class RecordedModel(Model):
     def __init__(self, session, overflow_at: int | None = None) -> None:
         self.replies = [m for m in strands_messages(session) if m["role"] == "assistant"]
         self.seen: list[list[dict[str, Any]]] = []
+        self.record = True
         self.overflow_at = overflow_at
         self.config: dict[str, Any] = {}
 
@@ -90,7 +91,10 @@ class RecordedModel(Model):
         if self.overflow_at is not None and len(self.seen) == self.overflow_at:
             self.overflow_at = None  # the provider refuses once; the manager must cut down
             raise ContextWindowOverflowException("input is too long for the model")
-        self.seen.append([from_strands(m) for m in messages])
+        if not self.record:  # the benchmark: answer only
+            self.seen.append([])
+        else:
+            self.seen.append([from_strands(m) for m in messages])
         reply = self.replies[len(self.seen) - 1]
         yield {"messageStart": {"role": "assistant"}}
         calls = False
