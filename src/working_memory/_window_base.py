@@ -29,6 +29,7 @@ from .pins import (
     STATIC_PLAN,
     PinPolicy,
     PinReason,
+    recent_start,
     resolve_pins,
 )
 from .protocols import SpanCompactor
@@ -258,7 +259,12 @@ class WindowBase:
             groups=[e.group for e in entries],
             task_id=self._task_id,
             explicit=frozenset(self._explicit),
+            tokens=self._recent_tokens(),
         )
+
+    def _recent_tokens(self) -> list[int]:
+        """Each message's tokens, when the pins need them (`keep_recent_tokens`)."""
+        return [e.tokens for e in self._entries] if self._pins.keep_recent_tokens else []
 
     def breakdown(self) -> Breakdown:
         """`tokens()` by category: system, tools, pinned, summaries, recent, other (see
@@ -274,7 +280,8 @@ class WindowBase:
             )
         return self._categories.breakdown(
             self._entries,
-            keep_recent=self._pins.keep_recent,
+            keep_recent=len(self._entries)
+            - recent_start(self._pins, len(self._entries), self._recent_tokens()),
             per_request=self._budget.overheads.per_request,
             tools=self._tools_tokens,
             total=self.tokens(),
