@@ -65,6 +65,10 @@ class WindowBase:
             )
         self._budget = budget if budget is not None else Budget()
         self._limit = self._budget.limit
+        # The provider's count over the window's, from observe_usage(): the limit the window
+        # works to is the budget's divided by it, so every threshold follows the provider.
+        self.usage_scale = 1.0
+        self._sent_tokens = 0  # tokens() of the last context prepare() returned
         if overrides.get("max_span") is not None:
             warnings.warn(
                 "ManagedWindow(max_span=...) is deprecated: a span is bounded by tokens now "
@@ -124,7 +128,7 @@ class WindowBase:
     def budget(self, budget: Budget) -> None:
         """A new budget (another window size or counter): every message is counted again."""
         self._budget = budget
-        self._limit = budget.limit
+        self._limit = max(1, round(budget.limit / self.usage_scale))
         for entry in self._entries:
             entry.tokens = budget.message_tokens(entry.message)
         self._message_tokens = sum(entry.tokens for entry in self._entries)

@@ -37,6 +37,37 @@ log = logging.getLogger("working_memory")
 
 # After a refusal that gave no counts, shrink() aims at this share of what was refused.
 _REFUSED_SHARE = 0.75
+# observe_usage() believes a provider's count within this factor of the window's own.
+_USAGE_RANGE = (0.25, 4.0)
+
+
+def _input_tokens(usage: Any) -> int | None:
+    """The input tokens a usage value reports (see `ManagedWindow.observe_usage`)."""
+    if isinstance(usage, bool):
+        return None
+    if isinstance(usage, int):
+        return usage
+
+    def read(name: str) -> Any:
+        value = usage.get(name) if isinstance(usage, Mapping) else getattr(usage, name, None)
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+    # A LangChain AIMessage carries its usage in `usage_metadata`.
+    inner = (
+        usage.get("usage_metadata")
+        if isinstance(usage, Mapping)
+        else getattr(usage, "usage_metadata", None)
+    )
+    if inner is not None:
+        return _input_tokens(inner)
+    prompt = read("prompt_tokens")
+    if prompt is not None:
+        return prompt
+    direct = read("input_tokens")
+    if direct is None:
+        return None
+    cached = (read("cache_read_input_tokens") or 0) + (read("cache_creation_input_tokens") or 0)
+    return direct + cached
 
 
 class ManagedWindow(CompactingWindow):
@@ -324,7 +355,30 @@ class ManagedWindow(CompactingWindow):
         pending = self._in_flight
         return () if pending is None or pending.done() else pending.ids
 
+    def observe_usage(self, usage: int | Mapping[str, Any] | Any) -> float:
+        """Correct the estimate with what the provider billed for the last context `prepare()`
+        returned: `usage` is its input-token count, or a usage object or dict (OpenAI's
+        `prompt_tokens`, Anthropic's and the Responses API's `input_tokens` plus cached input,
+        LangChain's `usage_metadata`). From then on the window works to the budget's limit in
+        the provider's tokens: the limit it compares against is divided by the provider's
+        count over its own (`usage_scale`, returned). A count that makes no sense (none, or
+        off by more than 4x) changes nothing."""
+        billed = _input_tokens(usage)
+        if billed is None or billed <= 0 or self._sent_tokens <= 0:
+            return self.usage_scale
+        scale = billed / self._sent_tokens  # tokens() counts as before: no compounding
+        if not _USAGE_RANGE[0] <= scale <= _USAGE_RANGE[1]:
+            log.warning(
+                "usage of %d tokens for a %d-token estimate ignored", billed, self._sent_tokens
+            )
+            return self.usage_scale
+        self.usage_scale = scale
+        self._limit = max(1, round(self._budget.limit / scale))
+        self._forget_searches()
+        return scale
+
     def _notify(self, sent: list[Message]) -> None:
+        self._sent_tokens = self.tokens()
         if self._observers:
             tokens, count = self.tokens(), len(self.events)
             for entry in list(self._observers):
