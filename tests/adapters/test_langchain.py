@@ -51,7 +51,7 @@ class RecordedModel(FakeMessagesListChatModel):
         return super()._generate(messages, stop, run_manager, **kw)
 
 
-def build(session, middleware):
+def build(session, middleware, model=None):
     replies = [to_langchain(r) for run in session.runs for r in run.replies]
     output = session.outputs()
 
@@ -80,7 +80,8 @@ def build(session, middleware):
         """Run a command."""
         return output("bash", {"command": command})
 
-    model = RecordedModel(responses=replies, seen=[])
+    if model is None:
+        model = RecordedModel(responses=replies, seen=[])
     agent = create_agent(
         model,
         [read_file, edit_file, run_tests, grep, bash],
@@ -149,3 +150,36 @@ def test_conversion_keeps_calls_ids_names_and_blocks() -> None:
     back = to_langchain(from_langchain(message))
     assert back == message
     assert from_langchain(message)["tool_calls"][0]["function"]["name"] == "read_file"
+
+
+class BillingModel(RecordedModel):
+    """Reports what a provider counting twice the window's estimate would bill."""
+
+    middleware: Any = None
+
+    def _generate(self, messages: Any, stop: Any = None, run_manager: Any = None, **kw: Any):
+        window = self.middleware.windows["t"]
+        self.seen.append([window.tokens() * 2])
+        result = FakeMessagesListChatModel._generate(self, messages, stop, run_manager, **kw)
+        reply = result.generations[0].message
+        usage = {"input_tokens": window.tokens() * 2, "output_tokens": 1, "total_tokens": 0}
+        result.generations[0].message = reply.model_copy(update={"usage_metadata": usage})
+        return result
+
+
+def test_the_providers_usage_corrects_the_window() -> None:
+    session = recorded_session(turns=120, seed=3)
+    middleware = WindowMiddleware(make_window)
+    model = BillingModel(responses=[to_langchain(r) for run in session.runs for r in run.replies])
+    model.middleware = middleware
+    agent, _ = build(session, middleware, model)
+    config = {"configurable": {"thread_id": "t"}, "recursion_limit": 10_000}
+    for messages in inputs(session):
+        agent.invoke({"messages": messages}, config)
+    window = middleware.windows["t"]
+    assert abs(window.usage_scale - 2.0) < 0.01
+    billed = [tokens for (tokens,) in model.seen]
+    limit = window.budget.limit
+    # Once told, every context stays under evict_at of the budget in the provider's count.
+    assert max(billed[1:]) <= window.evict_at * limit
+    assert max(billed) > limit / 2  # the session did fill the window

@@ -123,11 +123,13 @@ class _Thread:
 class WindowMiddleware(AgentMiddleware):
     """Keeps an agent's messages inside a `ManagedWindow` before every model call.
 
-    `window`: builds the window of a new thread (default `ManagedWindow()`; pass e.g.
-    `lambda: ManagedWindow(Budget(window=32_000), compactor=...)`). The state's messages
-    become what the window sends: when the window truncated, masked, compacted or evicted, the
-    state's list is replaced (as LangChain's own `SummarizationMiddleware` does), otherwise it
-    is left alone. `windows` maps each thread_id to its window, to read pressure and events."""
+        `window`: builds the window of a new thread (default `ManagedWindow()`; pass e.g.
+        `lambda: ManagedWindow(Budget(window=32_000), compactor=...)`). The state's messages
+        become what the window sends: when the window truncated, masked, compacted or evicted, the
+        state's list is replaced (as LangChain's own `SummarizationMiddleware` does), otherwise it
+        is left alone. A reply's `usage_metadata` (what the provider billed for the context sent)
+    goes to `window.observe_usage`, so the window works in the provider's count. `windows` maps
+    each thread_id to its window, to read pressure and events."""
 
     def __init__(self, window: WindowFactory = ManagedWindow) -> None:
         super().__init__()
@@ -160,8 +162,21 @@ class WindowMiddleware(AgentMiddleware):
             thread = self._threads[key] = _Thread(self._make())
             self.windows[key] = thread.window
             held = 0
+        new = messages[held:]
+        # The reply to the last context says what the provider billed for it: the window
+        # corrects its estimate before it prepares the next one.
+        billed = next(
+            (
+                m.usage_metadata
+                for m in reversed(new)
+                if isinstance(m, AIMessage) and m.usage_metadata
+            ),
+            None,
+        )
+        if billed is not None and held:
+            thread.window.observe_usage(billed)
         events = len(thread.window.events)
-        for message in messages[held:]:
+        for message in new:
             thread.window.append(from_langchain(message))
         return thread, events
 
