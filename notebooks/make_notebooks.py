@@ -568,12 +568,311 @@ while not done:
 - Replace the scripted model with `client.complete(sent)` from `client_from_env()`."""),
 ]
 
+# -- 06 -------------------------------------------------------------------------------------
+FRAMEWORKS: list[Cell] = [
+    md("""\
+# Drop it into your framework
+
+The same recorded coding session (the bundled example, or your own OpenAI-chat log) runs through
+each framework's own agent loop, with the window plugged in where that framework expects a
+memory: LangChain's middleware, the OpenAI Agents SDK's input filter, a Strands conversation
+manager, an autogen model context. The model is scripted (it answers from the record, written
+against each framework's public model interface) and the tools return what they returned
+then, so everything runs offline. A framework that is not installed is skipped: `pip install
+'working-memory[adapters]'` installs them all. See docs/adapters.md for each in its idiom."""),
+    code(SETUP),
+    code("""\
+# NBVAL_CHECK_OUTPUT
+import json
+from collections import defaultdict, deque
+
+from working_memory import Budget, ExtractiveCompactor, ManagedWindow, load_transcript
+
+messages = load_transcript(TRANSCRIPT).messages
+SYSTEM, TASK = messages[0]["content"], messages[1]["content"]
+
+# The session as an agent loop produces it: a user turn starts a run; each model reply either
+# calls tools (their results follow) or ends the run. Narration joins the next call's turn.
+runs, said = [[messages[1]["content"], []]], []
+for m in messages[2:]:
+    if m["role"] == "user":
+        runs[-1][1].append({"role": "assistant", "content": "\\n\\n".join(said) or "Done."})
+        said, runs = [], runs + [[m["content"], []]]
+    elif m.get("tool_calls"):
+        runs[-1][1].append({**m, "content": "\\n\\n".join(said)})
+        said = []
+    elif m["role"] == "assistant":
+        said.append(m["content"])
+runs[-1][1].append({"role": "assistant", "content": "\\n\\n".join(said) or "Done."})
+replies = [r for _, rs in runs for r in rs]
+
+
+def recorded_outputs():
+    \"\"\"tool(name, arguments) -> what it returned then, in order.\"\"\"
+    queues, results = defaultdict(deque), {m["tool_call_id"]: m["content"] for m in messages if m["role"] == "tool"}
+    for r in replies:
+        for c in r.get("tool_calls") or ():
+            queues[c["function"]["name"] + c["function"]["arguments"]].append(results[c["id"]])
+    return lambda name, args: queues[name + json.dumps(args)].popleft()
+
+
+def make_window():
+    \"\"\"A 32k window compacting offline: the session fills it many times over.\"\"\"
+    return ManagedWindow(Budget(window=32_000), compactor=ExtractiveCompactor())
+
+
+ARGS = {"read_file": "path", "edit_file": "path", "run_tests": "path", "grep": "pattern", "bash": "command"}
+curves, skipped = {}, {}
+print(len(runs), "user turns,", len(replies), "model calls")"""),
+    code("""\
+# LangChain v1: create_agent(..., middleware=[WindowMiddleware(...)])
+try:
+    from langchain.agents import create_agent
+    from langchain_core.language_models.fake_chat_models import FakeMessagesListChatModel
+    from langchain_core.messages import HumanMessage, SystemMessage
+    from langchain_core.tools import StructuredTool
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    from working_memory.adapters.langchain import WindowMiddleware, to_langchain
+except ImportError as exc:
+    skipped["LangChain"] = str(exc)
+else:
+    class Recorded(FakeMessagesListChatModel):  # LangChain's own fake model, tools bound as-is
+        def bind_tools(self, tools, **kwargs):
+            return self
+
+    output = recorded_outputs()
+    tools = [
+        StructuredTool.from_function(
+            (lambda key, name: lambda **kw: output(name, kw))(key, name),
+            name=name, description=name, args_schema={"type": "object", "properties": {key: {"type": "string"}}, "required": [key]},
+        )
+        for name, key in ARGS.items()
+    ]
+    middleware = WindowMiddleware(make_window)
+    agent = create_agent(Recorded(responses=[to_langchain(r) for r in replies]), tools,
+                         middleware=[middleware], checkpointer=InMemorySaver())
+    config = {"configurable": {"thread_id": "demo"}, "recursion_limit": 10_000}
+    for i, (user, _) in enumerate(runs):
+        agent.invoke({"messages": [SystemMessage(SYSTEM)] * (i == 0) + [HumanMessage(user)]}, config)
+    curves["LangChain"] = middleware.windows["demo"].pressure_log
+    print("LangChain:", middleware.windows["demo"])"""),
+    code("""\
+# OpenAI Agents SDK: RunConfig(call_model_input_filter=WindowInputFilter(...)); ManagedSession
+# does the same for Runner.run(..., session=...) between runs.
+try:
+    import asyncio
+
+    from agents import Agent, RunConfig, Runner, function_tool
+    from agents.items import ModelResponse
+    from agents.models.interface import Model
+    from agents.usage import Usage
+    from openai.types.responses import ResponseFunctionToolCall, ResponseOutputMessage, ResponseOutputText
+
+    from working_memory.adapters.openai_agents import WindowInputFilter
+except ImportError as exc:
+    skipped["OpenAI Agents"] = str(exc)
+else:
+    class Recorded(Model):  # the SDK's public model interface, answering from the record
+        def __init__(self):
+            self.replies = iter(replies)
+
+        async def get_response(self, *args, **kwargs):
+            r = next(self.replies)
+            out = [ResponseOutputMessage(id="msg", type="message", role="assistant", status="completed",
+                                         content=[ResponseOutputText(type="output_text", text=r["content"], annotations=[])])] * bool(r["content"])
+            out += [ResponseFunctionToolCall(type="function_call", call_id=c["id"], name=c["function"]["name"],
+                                             arguments=c["function"]["arguments"]) for c in r.get("tool_calls") or ()]
+            return ModelResponse(output=out, usage=Usage(), response_id=None)
+
+        def stream_response(self, *args, **kwargs):
+            raise NotImplementedError
+
+    output = recorded_outputs()
+    tools = [
+        function_tool((lambda name: lambda path: output(name, {"path": path}))(n), name_override=n)
+        for n in ("read_file", "edit_file", "run_tests")
+    ] + [
+        function_tool(lambda pattern: output("grep", {"pattern": pattern}), name_override="grep"),
+        function_tool(lambda command: output("bash", {"command": command}), name_override="bash"),
+    ]
+    agent = Agent(name="coder", instructions=SYSTEM, model=Recorded(), tools=tools)
+    window_filter = WindowInputFilter(make_window)
+    config = RunConfig(call_model_input_filter=window_filter, tracing_disabled=True)
+
+    async def drive():
+        history = []
+        for user, _ in runs:
+            result = await Runner.run(agent, history + [{"role": "user", "content": user}], run_config=config, max_turns=10_000)
+            history = result.to_input_list()
+
+    await drive()
+    curves["OpenAI Agents"] = window_filter.window.pressure_log
+    print("OpenAI Agents:", window_filter.window)"""),
+    code("""\
+# Strands Agents: Agent(..., conversation_manager=WindowConversationManager(...))
+try:
+    from strands import Agent as StrandsAgent
+    from strands import tool
+    from strands.models import Model as StrandsModel
+    from strands.tools.executors import SequentialToolExecutor
+
+    from working_memory.adapters.strands import WindowConversationManager
+except ImportError as exc:
+    skipped["Strands"] = str(exc)
+else:
+    class Recorded(StrandsModel):  # Strands' public model interface: a stream of events
+        def __init__(self):
+            self.replies, self.config = iter(replies), {}
+
+        def update_config(self, **config):
+            self.config.update(config)
+
+        def get_config(self):
+            return self.config
+
+        def structured_output(self, *args, **kwargs):
+            raise NotImplementedError
+
+        async def stream(self, messages, tool_specs=None, system_prompt=None, **kwargs):
+            r = next(self.replies)
+            yield {"messageStart": {"role": "assistant"}}
+            if r["content"]:
+                yield {"contentBlockDelta": {"delta": {"text": r["content"]}}}
+                yield {"contentBlockStop": {}}
+            for c in r.get("tool_calls") or ():
+                yield {"contentBlockStart": {"start": {"toolUse": {"toolUseId": c["id"], "name": c["function"]["name"]}}}}
+                yield {"contentBlockDelta": {"delta": {"toolUse": {"input": c["function"]["arguments"]}}}}
+                yield {"contentBlockStop": {}}
+            yield {"messageStop": {"stopReason": "tool_use" if r.get("tool_calls") else "end_turn"}}
+
+    output = recorded_outputs()
+
+    @tool
+    def read_file(path: str) -> str:
+        \"\"\"Read a file.\"\"\"
+        return output("read_file", {"path": path})
+
+    @tool
+    def edit_file(path: str) -> str:
+        \"\"\"Edit a file.\"\"\"
+        return output("edit_file", {"path": path})
+
+    @tool
+    def run_tests(path: str) -> str:
+        \"\"\"Run the tests.\"\"\"
+        return output("run_tests", {"path": path})
+
+    @tool
+    def grep(pattern: str) -> str:
+        \"\"\"Search.\"\"\"
+        return output("grep", {"pattern": pattern})
+
+    @tool
+    def bash(command: str) -> str:
+        \"\"\"Run a command.\"\"\"
+        return output("bash", {"command": command})
+
+    manager = WindowConversationManager(make_window)
+    agent = StrandsAgent(model=Recorded(), tools=[read_file, edit_file, run_tests, grep, bash], system_prompt=SYSTEM,
+                         conversation_manager=manager, tool_executor=SequentialToolExecutor(), callback_handler=None)
+    for user, _ in runs:
+        agent(user)
+    curves["Strands"] = manager.window.pressure_log
+    print("Strands:", manager.window)"""),
+    code("""\
+# autogen: AssistantAgent(..., model_context=WindowChatCompletionContext(...))
+try:
+    from autogen_agentchat.agents import AssistantAgent
+    from autogen_core import FunctionCall
+    from autogen_core.models import CreateResult, RequestUsage
+    from autogen_ext.models.replay import ReplayChatCompletionClient
+
+    from working_memory.adapters.autogen import WindowChatCompletionContext
+except ImportError as exc:
+    skipped["autogen"] = str(exc)
+else:
+    usage = RequestUsage(prompt_tokens=0, completion_tokens=0)
+    results = [
+        CreateResult(finish_reason="function_calls", cached=False, usage=usage, thought=r["content"] or None,
+                     content=[FunctionCall(id=c["id"], name=c["function"]["name"], arguments=c["function"]["arguments"]) for c in r["tool_calls"]])
+        if r.get("tool_calls") else CreateResult(finish_reason="stop", content=r["content"], usage=usage, cached=False)
+        for r in replies
+    ]
+    client = ReplayChatCompletionClient(results, model_info={"vision": False, "function_calling": True, "json_output": False,
+                                                             "family": "unknown", "structured_output": False})
+    output = recorded_outputs()
+
+    async def read_file(path: str) -> str:
+        \"\"\"Read a file.\"\"\"
+        return output("read_file", {"path": path})
+
+    async def edit_file(path: str) -> str:
+        \"\"\"Edit a file.\"\"\"
+        return output("edit_file", {"path": path})
+
+    async def run_tests(path: str) -> str:
+        \"\"\"Run the tests.\"\"\"
+        return output("run_tests", {"path": path})
+
+    async def grep(pattern: str) -> str:
+        \"\"\"Search.\"\"\"
+        return output("grep", {"pattern": pattern})
+
+    async def bash(command: str) -> str:
+        \"\"\"Run a command.\"\"\"
+        return output("bash", {"command": command})
+
+    context = WindowChatCompletionContext(window=make_window)
+    agent = AssistantAgent("coder", model_client=client, tools=[read_file, edit_file, run_tests, grep, bash],
+                           system_message=SYSTEM, model_context=context, max_tool_iterations=1_000)
+    for user, _ in runs:
+        await agent.run(task=user)
+    curves["autogen"] = context.window.pressure_log
+    print("autogen:", context.window)"""),
+    md("""\
+## Pressure, call by call
+
+Each curve is the window's pressure at every model call: it climbs as tool results arrive and
+drops where the window compacts (the oldest unpinned span becomes a summary) or evicts. The
+frameworks differ in how they shape messages (OpenAI chat, Responses items, Bedrock blocks),
+so the counts differ a little; the rules are the window's, the same in every one."""),
+    code("""\
+import plotly.graph_objects as go
+from plotly.subplots import make_subplots
+
+for name, why in skipped.items():
+    print(f"skipped {name}: {why}")
+names = list(curves)
+if names:
+    fig = make_subplots(rows=1, cols=len(names), shared_yaxes=True, subplot_titles=names)
+    for col, name in enumerate(names, start=1):
+        fig.add_trace(go.Scatter(y=curves[name], mode="lines", name=name), row=1, col=col)
+        fig.add_hline(y=0.7, line_dash="dot", row=1, col=col)
+    fig.update_layout(height=320, showlegend=False, yaxis_title="pressure")
+    fig.update_xaxes(title_text="model call")
+    fig.show()
+    for name in names:
+        log = curves[name]
+        print(f"{name:14} {len(log)} calls, peak pressure {max(log):.2f}, last {log[-1]:.2f}")"""),
+    md("""\
+## What to try next
+
+- Give `make_window` your model's real window, `Budget.for_model("gpt-4.1")`, and a real
+  summariser, `Compactor(client_from_env())`.
+- Read `middleware.windows[thread_id].events` (or `manager.window.events`) to see what each
+  compaction and eviction took.
+- On a context-overflow error, `window.shrink(error)` cuts down at once; Strands calls it
+  for you through `reduce_context`."""),
+]
+
 NOTEBOOKS: dict[str, list[Cell]] = {
     "01-explore-a-transcript.ipynb": EXPLORE,
     "02-tune-the-pin-policy.ipynb": PINS,
     "03-compaction-prompt-lab.ipynb": PROMPTS,
     "04-pressure-curves-for-the-team.ipynb": CURVES,
     "05-wrap-your-agent-loop.ipynb": LOOP,
+    "06-drop-into-your-framework.ipynb": FRAMEWORKS,
 }
 
 METADATA: dict[str, Any] = {

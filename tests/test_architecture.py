@@ -27,8 +27,8 @@ _LAYERED = [
     "transcripts clients examples outputs _theme",
     # 2, what runs windows over transcripts and judges summaries
     "compaction replays",
-    # 3, what people drive
-    "workbench cli __main__",
+    # 3, what people drive, and the adapters into the agent frameworks
+    "workbench cli __main__ adapters",
 ]
 LAYERS = {name: rank for rank, names in enumerate(_LAYERED) for name in names.split()}
 CORE = {name for name, layer in LAYERS.items() if layer == 0}

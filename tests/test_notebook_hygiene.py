@@ -29,6 +29,7 @@ EXPECTED = [
     "03-compaction-prompt-lab.ipynb",
     "04-pressure-curves-for-the-team.ipynb",
     "05-wrap-your-agent-loop.ipynb",
+    "06-drop-into-your-framework.ipynb",
 ]
 MAX_BYTES = 64_000
 WIDGET_MIMES = (

@@ -28,6 +28,7 @@ from .pins import (
     STATIC_PLAN,
     PinPolicy,
     PinReason,
+    recent_start,
     resolve_pins,
 )
 from .protocols import SpanCompactor
@@ -63,6 +64,10 @@ class WindowBase:
             )
         self._budget = budget if budget is not None else Budget()
         self._limit = self._budget.limit
+        # The provider's count over the window's, from observe_usage(): the limit the window
+        # works to is the budget's divided by it, so every threshold follows the provider.
+        self.usage_scale = 1.0
+        self._sent_tokens = 0  # tokens() of the last context prepare() returned
         self._compactor = compactor
         self.archive = archive
         self._apply(_with(settings or WindowSettings(), overrides, "ManagedWindow()"), self._limit)
@@ -115,7 +120,7 @@ class WindowBase:
     def budget(self, budget: Budget) -> None:
         """A new budget (another window size or counter): every message is counted again."""
         self._budget = budget
-        self._limit = budget.limit
+        self._limit = max(1, round(budget.limit / self.usage_scale))
         for entry in self._entries:
             entry.tokens = budget.message_tokens(entry.message)
         self._message_tokens = sum(entry.tokens for entry in self._entries)
@@ -247,7 +252,12 @@ class WindowBase:
             groups=[e.group for e in entries],
             task_id=self._task_id,
             explicit=frozenset(self._explicit),
+            tokens=self._recent_tokens(),
         )
+
+    def _recent_tokens(self) -> list[int]:
+        """Each message's tokens, when the pins need them (`keep_recent_tokens`)."""
+        return [e.tokens for e in self._entries] if self._pins.keep_recent_tokens else []
 
     def breakdown(self) -> Breakdown:
         """`tokens()` by category: system, tools, pinned, summaries, recent, other (see
@@ -263,7 +273,8 @@ class WindowBase:
             )
         return self._categories.breakdown(
             self._entries,
-            keep_recent=self._pins.keep_recent,
+            keep_recent=len(self._entries)
+            - recent_start(self._pins, len(self._entries), self._recent_tokens()),
             per_request=self._budget.overheads.per_request,
             tools=self._tools_tokens,
             total=self.tokens(),

@@ -141,6 +141,9 @@ class PinPolicy:
     """
 
     keep_recent: int = config.KEEP_RECENT
+    # The newest messages up to this many tokens are pinned as recent too (either limit pins
+    # the more); None: off. Counted with the window's counter.
+    keep_recent_tokens: int | None = None
     pin_system: bool = True
     pin_task: bool = True  # the first user turn: the task statement
     pin_plan: bool = True  # the latest plan (a message opening with "Plan:", or a plan tool call)
@@ -156,6 +159,10 @@ class PinPolicy:
     def __post_init__(self) -> None:
         if self.keep_recent < 0:
             raise ValueError(f"PinPolicy(keep_recent={self.keep_recent}) must not be negative")
+        if self.keep_recent_tokens is not None and self.keep_recent_tokens < 0:
+            raise ValueError(
+                f"PinPolicy(keep_recent_tokens={self.keep_recent_tokens}) must not be negative"
+            )
         if self.max_corrections is not None and self.max_corrections < 0:
             raise ValueError(
                 f"PinPolicy(max_corrections={self.max_corrections}) must not be negative"
@@ -207,11 +214,16 @@ class PinPolicy:
 
     # -- whole-list rules ----------------------------------------------------------------
     def pin_reasons(
-        self, messages: Sequence[Mapping[str, Any]], *, demonstrations: Collection[int] = ()
+        self,
+        messages: Sequence[Mapping[str, Any]],
+        *,
+        demonstrations: Collection[int] = (),
+        tokens: Sequence[int] = (),
     ) -> list[PinReason | None]:
         """Why each message of a plain list is pinned (None: it is not). Linear in the list.
         `demonstrations`: positions of example exchanges shown before the task (never the
-        task; `Transcript.demonstrations`)."""
+        task; `Transcript.demonstrations`). `tokens`: each message's count, for
+        `keep_recent_tokens` (without: that rule is off)."""
         flags = [self.flags(m) for m in messages]
         summaries = [is_summary_message(m) for m in messages]
         return resolve_pins(
@@ -223,6 +235,7 @@ class PinPolicy:
             groups=tool_groups(messages),
             task_id=task_index(messages, demonstrations),
             explicit=frozenset(),
+            tokens=tokens,
         )
 
     def pinned(
@@ -235,6 +248,22 @@ class PinPolicy:
 STATIC_SYSTEM, STATIC_CORRECTION, STATIC_PLAN = 1, 2, 4
 
 
+def recent_start(policy: PinPolicy, count: int, tokens: Sequence[int] = ()) -> int:
+    """The position from which the last `count` messages are pinned as recent: the last
+    `keep_recent`, or the newest up to `keep_recent_tokens` tokens (given `tokens`), whichever
+    reaches further back. O(recent messages)."""
+    start = max(0, count - policy.keep_recent)
+    budget = policy.keep_recent_tokens
+    if budget and tokens:
+        total = 0
+        back = count
+        while back > 0 and total + tokens[back - 1] <= budget:
+            back -= 1
+            total += tokens[back]
+        start = min(start, back)
+    return start
+
+
 def resolve_pins(
     policy: PinPolicy,
     *,
@@ -245,6 +274,7 @@ def resolve_pins(
     groups: Sequence[int],
     task_id: int | None,
     explicit: frozenset[int],
+    tokens: Sequence[int] = (),
 ) -> list[PinReason | None]:
     """Combine the cached per-message flags with the positional rules, then widen to groups.
 
@@ -258,7 +288,7 @@ def resolve_pins(
     # thousands of messages was most of that cost. Flagged messages are few: found once.
     flagged = [index for index, flags in enumerate(static) if flags]
     marked: list[int] = []  # positions pinned by a rule other than "recent"
-    recent_from = max(0, count - policy.keep_recent)
+    recent_from = recent_start(policy, count, tokens)
     if recent_from < count:
         reasons[recent_from:] = ["recent"] * (count - recent_from)
     all_explicit = explicit | policy.explicit

@@ -18,7 +18,7 @@ from typing import Any, cast
 from ._compacting import CompactingWindow, Mode
 from ._entry import Entry, truncate_text
 from ._in_flight import PendingSummary
-from .events import Prepared
+from .events import Prepared, WindowEvent
 from .messages import (
     ROLES,
     Message,
@@ -34,6 +34,40 @@ from .settings import STRATEGIES, Strategy, WindowSettings
 __all__ = ["ROLES", "STRATEGIES", "ManagedWindow", "Strategy", "WindowSettings", "truncate_text"]
 
 log = logging.getLogger("working_memory")
+
+# After a refusal that gave no counts, shrink() aims at this share of what was refused.
+_REFUSED_SHARE = 0.75
+# observe_usage() believes a provider's count within this factor of the window's own.
+_USAGE_RANGE = (0.25, 4.0)
+
+
+def _input_tokens(usage: Any) -> int | None:
+    """The input tokens a usage value reports (see `ManagedWindow.observe_usage`)."""
+    if isinstance(usage, bool):
+        return None
+    if isinstance(usage, int):
+        return usage
+
+    def read(name: str) -> Any:
+        value = usage.get(name) if isinstance(usage, Mapping) else getattr(usage, name, None)
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+    # A LangChain AIMessage carries its usage in `usage_metadata`.
+    inner = (
+        usage.get("usage_metadata")
+        if isinstance(usage, Mapping)
+        else getattr(usage, "usage_metadata", None)
+    )
+    if inner is not None:
+        return _input_tokens(inner)
+    prompt = read("prompt_tokens")
+    if prompt is not None:
+        return prompt
+    direct = read("input_tokens")
+    if direct is None:
+        return None
+    cached = (read("cache_read_input_tokens") or 0) + (read("cache_creation_input_tokens") or 0)
+    return direct + cached
 
 
 class ManagedWindow(CompactingWindow):
@@ -339,13 +373,63 @@ class ManagedWindow(CompactingWindow):
         pending = self._in_flight
         return () if pending is None or pending.done() else pending.ids
 
+    def observe_usage(self, usage: int | Mapping[str, Any] | Any) -> float:
+        """Correct the estimate with what the provider billed for the last context `prepare()`
+        returned: `usage` is its input-token count, or a usage object or dict (OpenAI's
+        `prompt_tokens`, Anthropic's and the Responses API's `input_tokens` plus cached input,
+        LangChain's `usage_metadata`). From then on the window works to the budget's limit in
+        the provider's tokens: the limit it compares against is divided by the provider's
+        count over its own (`usage_scale`, returned). A count that makes no sense (none, or
+        off by more than 4x) changes nothing."""
+        billed = _input_tokens(usage)
+        if billed is None or billed <= 0 or self._sent_tokens <= 0:
+            return self.usage_scale
+        scale = billed / self._sent_tokens  # tokens() counts as before: no compounding
+        if not _USAGE_RANGE[0] <= scale <= _USAGE_RANGE[1]:
+            log.warning(
+                "usage of %d tokens for a %d-token estimate ignored", billed, self._sent_tokens
+            )
+            return self.usage_scale
+        self.usage_scale = scale
+        self._limit = max(1, round(self._budget.limit / scale))
+        self._forget_searches()
+        return scale
+
     def _notify(self, sent: list[Message]) -> None:
+        self._sent_tokens = self.tokens()
         if self._observers:
             tokens, count = self.tokens(), len(self.events)
             for entry in list(self._observers):
                 observer, mark = entry
                 entry[1] = count
                 observer(Prepared(self.calls, sent, tuple(self.events[mark:]), tokens, self._limit))
+
+    def shrink(
+        self, error: BaseException | None = None, *, to: float | None = None
+    ) -> list[WindowEvent]:
+        """Recover from a context overflow now: evict whole unpinned tool groups (oldest first,
+        no summariser call) down to pressure `to` (default `evict_to`), and return what went.
+
+        `error` is the provider's refusal: an `LLMCallError(kind="context_overflow")` whose
+        `limit`/`requested` say by how much the request was over; the estimate was off by
+        `requested / tokens()`, so the target is scaled down by that much; refused without
+        numbers, the window goes below what was refused (to 3/4 of it). An empty list:
+        nothing could go (everything left is pinned)."""
+        target = self._evict_to if to is None else to
+        limit, requested = getattr(error, "limit", None), getattr(error, "requested", None)
+        tokens = self.tokens()
+        if isinstance(limit, int) and isinstance(requested, int) and requested > 0 and tokens:
+            # The provider counts `requested` where the window counted `tokens`: aim where the
+            # provider's count lands under both its limit and the target.
+            scale = requested / tokens
+            target = min(target, limit / scale / self._limit * target)
+        elif error is not None:
+            # Refused without numbers: what is there now is too much, whatever the estimate.
+            target = min(target, _REFUSED_SHARE * self.pressure())
+        mark = len(self.events)
+        self._evict_down_to(target, reason=f"context overflow: shrink to {target:.2f}")
+        self._evict_after = None
+        return [e for e in self.events[mark:] if e.kind == "evicted" and e.turns]
 
     def _prepare(self) -> list[Message]:
         sent = self._begin()

@@ -32,7 +32,9 @@ class LLMCallError(ClientError):
     """A call that failed after the client's retries.
 
     `kind` is one of: timeout, rate_limited, server_error, http_error, auth, connection,
-    malformed, empty. `status_code` is the last HTTP status seen, if any. `retry_after` is
+    malformed, empty, context_overflow (the request was over the model's context window:
+    `limit` and `requested` are the provider's token counts when it said them; hand the error
+    to `ManagedWindow.shrink`). `status_code` is the last HTTP status seen, if any. `retry_after` is
     the seconds the server asked the caller to wait (its Retry-After header), if it said.
     """
 
@@ -46,8 +48,12 @@ class LLMCallError(ClientError):
         status_code: int | None = None,
         request_id: str | None = None,
         retry_after: float | None = None,
+        limit: int | None = None,
+        requested: int | None = None,
     ) -> None:
         super().__init__(message)
+        self.limit = limit
+        self.requested = requested
         self.kind = kind
         self.provider = provider
         self.model = model
