@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import inspect
 import logging
 import math
@@ -255,6 +254,8 @@ class CompactingWindow(EvictingWindow):
         compactor = self._compactor
         acompact = getattr(compactor, "acompact", None)
         if not inspect.iscoroutinefunction(acompact):
+            import asyncio  # here, not at import: a sync agent loop never loads asyncio
+
             return await asyncio.to_thread(self._summarise, span)
         try:
             return _checked(await acompact(span))

@@ -15,10 +15,12 @@ changes the window: the worker only calls the summariser with the span's message
 
 from __future__ import annotations
 
-import asyncio
 import threading
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # asyncio loads on the first aprepare(), not with the window
+    import asyncio
 
 from ._entry import Entry
 from .protocols import CompactionResult
@@ -90,6 +92,8 @@ class PendingSummary:
             pending._land(result)
             return result
 
+        import asyncio
+
         pending._task = asyncio.ensure_future(run())
         return pending
 
@@ -112,6 +116,8 @@ class PendingSummary:
         """Wait up to `timeout` seconds without blocking the event loop; True once landed."""
         if self.done():
             return True
+        import asyncio
+
         if self._task is not None and self._task.get_loop() is asyncio.get_running_loop():
             await asyncio.wait({self._task}, timeout=timeout)
         else:  # a thread's summary (started by prepare()) or another loop's task
