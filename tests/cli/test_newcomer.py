@@ -60,3 +60,18 @@ def test_an_unknown_encoding_is_one_error_line(
 ) -> None:
     line = _one_error_line([*COMMANDS[command], "--counter", "tiktoken:nosuch"], capsys)
     assert "unknown tiktoken encoding 'nosuch'" in line
+
+
+def test_the_replay_table_shows_truncations(capsys: pytest.CaptureFixture[str]) -> None:
+    """"saved 50%" with no compaction, eviction or masking is explained by a trunc column."""
+    from working_memory import Policy, replay
+
+    expected = replay(fixture("openai-chat"), Policy(max_tool_tokens=60)).stats.truncations
+    assert expected > 0
+    assert main(["replay", LOG, "--max-tool-tokens", "60"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    header = next(line for line in lines if line.lstrip().startswith("policy"))
+    columns = header.split()
+    assert "trunc" in columns
+    row = next(line for line in lines if line.startswith("default "))
+    assert row.split()[columns.index("trunc")] == str(expected)

@@ -19,6 +19,7 @@ _COLUMNS = (
     ("compactions", "compact"),
     ("evictions", "evict"),
     ("maskings", "mask"),
+    ("truncations", "trunc"),
     ("summariser_calls", "summ.calls"),
     ("peak_pressure", "peak"),
     ("mean_pressure", "mean"),
