@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import json
+import shutil
 import sys
+from pathlib import Path
 
 import pytest
 
 from tests.paths import fixture
 from working_memory.cli import main
+from working_memory.transcripts import iter_transcripts
 
 LOG = str(fixture("openai-chat"))
 COMMANDS = {
@@ -42,10 +46,10 @@ def test_an_exact_counter_without_its_extra_is_one_error_line(
     missing: str,
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
-    tmp_path: object,
+    tmp_path: Path,
 ) -> None:
     if counter == "hf":
-        tokenizer = tmp_path / "tokenizer.json"  # type: ignore[operator]
+        tokenizer = tmp_path / "tokenizer.json"
         tokenizer.write_text("{}")
         counter = f"hf:{tokenizer}"
     monkeypatch.setitem(sys.modules, missing, None)  # `import tiktoken` raises ImportError
@@ -63,7 +67,7 @@ def test_an_unknown_encoding_is_one_error_line(
 
 
 def test_the_replay_table_shows_truncations(capsys: pytest.CaptureFixture[str]) -> None:
-    """"saved 50%" with no compaction, eviction or masking is explained by a trunc column."""
+    """ "saved 50%" with no compaction, eviction or masking is explained by a trunc column."""
     from working_memory import Policy, replay
 
     expected = replay(fixture("openai-chat"), Policy(max_tool_tokens=60)).stats.truncations
@@ -75,3 +79,46 @@ def test_the_replay_table_shows_truncations(capsys: pytest.CaptureFixture[str]) 
     assert "trunc" in columns
     row = next(line for line in lines if line.startswith("default "))
     assert row.split()[columns.index("trunc")] == str(expected)
+
+
+AIDER = (
+    "# aider chat started at 2024-05-01 10:00:00\n\n#### fix the bug\n\nSure, here is the fix.\n"
+)
+SHAREGPT = [
+    {
+        "id": "x1",
+        "conversations": [{"from": "human", "value": "hi"}, {"from": "gpt", "value": "hello"}],
+    }
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "said"),
+    [
+        (".aider.chat.history.md", AIDER, "Aider chat history (Markdown): not supported"),
+        ("sharegpt.json", json.dumps(SHAREGPT), "ShareGPT"),
+        ("one.json", json.dumps(SHAREGPT[0]), "ShareGPT"),
+    ],
+)
+def test_an_unsupported_format_says_not_supported(
+    name: str, text: str, said: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / name
+    path.write_text(text)
+    line = _one_error_line(["inspect", str(path)], capsys)
+    assert said in line and "not supported" in line
+
+
+def test_a_folder_replay_names_the_markdown_it_passes_over(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    shutil.copyfile(fixture("openai-chat"), tmp_path / "chat.jsonl")
+    (tmp_path / ".aider.chat.history.md").write_text(AIDER)
+    (tmp_path / "notes.md").write_text("# notes\n")
+    assert main(["replay", str(tmp_path), "--out", str(tmp_path / "rows.csv")]) == 0
+    out = capsys.readouterr().out
+    assert "passed over 2 Markdown file(s)" in out and "not supported" in out
+    stream = iter_transcripts(tmp_path)
+    assert len(list(stream)) == 1
+    assert [p.name for p in stream.passed_over] == [".aider.chat.history.md", "notes.md"]
+    assert "2 Markdown files passed over" in stream.summary()

@@ -185,7 +185,7 @@ def _corpus(args: argparse.Namespace, policies: dict[str, Any]) -> int:
     import warnings
 
     from ..replays import compare_policies
-    from ..transcripts import CorpusWarning
+    from ..transcripts import MARKDOWN_NOT_SUPPORTED, CorpusWarning, corpus_files
 
     if args.html:
         raise ValueError("--html reports one transcript; for a folder use --out results.csv")
@@ -200,6 +200,8 @@ def _corpus(args: argparse.Namespace, policies: dict[str, Any]) -> int:
             progress=not args.json and sys.stderr.isatty(),
         )
     skipped = frame.attrs.get("skipped", [])
+    markdown: list[Path] = []
+    corpus_files(args.transcript, markdown=markdown)
     totals = corpus_totals(frame, list(policies))
     sessions = frame.transcript.nunique()
     if args.json:
@@ -210,6 +212,7 @@ def _corpus(args: argparse.Namespace, policies: dict[str, Any]) -> int:
             "out": args.out,
             "policies": totals,
             "skipped": skipped,
+            "passed_over": [str(p) for p in markdown],
         }
         print(json.dumps(out, indent=2))
     else:
@@ -240,6 +243,13 @@ def _corpus(args: argparse.Namespace, policies: dict[str, Any]) -> int:
             print(f"skipped {item['path']}: {item['reason']}")
         if len(skipped) > 20:
             print(f"... {len(skipped) - 20} more skipped")
+        if markdown:
+            shown = ", ".join(str(p) for p in markdown[:5])
+            more = f" and {len(markdown) - 5} more" if len(markdown) > 5 else ""
+            print(
+                f"passed over {len(markdown)} Markdown file(s): {shown}{more} "
+                f"({MARKDOWN_NOT_SUPPORTED})"
+            )
         if args.out:
             print(f"\nrows written to {args.out}")
     broken = bool(frame.orphaned_tool_calls.sum()) if len(frame) else False
