@@ -122,3 +122,30 @@ def test_a_folder_replay_names_the_markdown_it_passes_over(
     assert len(list(stream)) == 1
     assert [p.name for p in stream.passed_over] == [".aider.chat.history.md", "notes.md"]
     assert "2 Markdown files passed over" in stream.summary()
+
+
+CLAUDE = str(fixture("claude-code-sidechain"))  # claude-sonnet-4-5: a 200k window
+
+
+def test_inspect_takes_the_window_from_the_log_as_replay_does(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from working_memory import Policy
+
+    limit = Policy(window=200_000).limit
+    assert main(["inspect", CLAUDE]) == 0
+    out = capsys.readouterr().out
+    assert f"of the {limit}-token budget (200000 window" in out
+    assert "window 200,000 tokens, from the log's model" in out
+    assert main(["inspect", CLAUDE, "--window", "64000"]) == 0
+    assert "(64000 window" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("command", ["replay", "inspect", "compact"])
+def test_max_tool_tokens_is_checked_against_the_logs_window(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """100k is over the 128k default's limit but within a 200k model's."""
+    assert main([command, CLAUDE, "--max-tool-tokens", "100000"]) == 0, capsys.readouterr().err
+    line = _one_error_line([command, CLAUDE, "--max-tool-tokens", "190000"], capsys)
+    assert "max_tool_tokens=190000" in line

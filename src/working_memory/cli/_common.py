@@ -19,6 +19,7 @@ __all__ = [
     "non_negative_int",
     "option_problem",
     "pins_from",
+    "policy_for_log",
     "policy_from",
     "positive_int",
     "share",
@@ -163,12 +164,37 @@ def policy_from(args: argparse.Namespace, base: Policy | None = None) -> Policy:
     return start.replace(**given) if given else start
 
 
-def budget_from(args: argparse.Namespace) -> Budget:
-    return policy_from(args).budget()
+def policy_for_log(
+    args: argparse.Namespace, transcript: Any = None, base: Policy | None = None
+) -> tuple[Policy, str | None]:
+    """The one window rule of every command: `--window` if given, else the policy's own if it
+    sets one, else the window of the log's model when it is known, else the default; then
+    every other flag given (so `--max-tool-tokens` is checked against that window). Returns
+    the policy and a line saying where the log's window came from (None when it did not)."""
+    from .. import config
+    from ..replays import Policy
+    from ..tokens import log_window
+
+    start = base if base is not None else Policy()
+    if transcript is None:
+        return policy_from(args, start), None
+    note = None  # --window, or the policy's own window: nothing to say
+    if getattr(args, "window", None) is None and start.window == config.WINDOW:
+        window, where = log_window(transcript)
+        if window is not None:
+            start = start.replace(window=window)
+            note = f"window {window:,} tokens, {where} (--window overrides)"
+        else:
+            note = f"window: the policy's ({where})"
+    return policy_from(args, start), note
 
 
-def pins_from(args: argparse.Namespace) -> PinPolicy:
-    return policy_from(args).pin_policy()
+def budget_from(args: argparse.Namespace, transcript: Any = None) -> Budget:
+    return policy_for_log(args, transcript)[0].budget()
+
+
+def pins_from(args: argparse.Namespace, transcript: Any = None) -> PinPolicy:
+    return policy_for_log(args, transcript)[0].pin_policy()
 
 
 def sparkline(values: Sequence[float], *, width: int = 72, top: float | None = None) -> str:

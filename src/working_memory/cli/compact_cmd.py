@@ -59,7 +59,8 @@ def add_parser(subparsers: Any) -> None:
     parser.set_defaults(run=run)
 
 
-def _span(args: argparse.Namespace, messages: list[dict[str, Any]]) -> tuple[int, int]:
+def _span(args: argparse.Namespace, transcript: Any) -> tuple[int, int]:
+    messages = transcript.messages
     if args.span != "auto":
         try:
             start_text, end_text = args.span.split(":")
@@ -74,7 +75,10 @@ def _span(args: argparse.Namespace, messages: list[dict[str, Any]]) -> tuple[int
             )
         return start, end
     window = ManagedWindow(
-        budget_from(args), pins_from(args), max_tool_tokens=None, messages=messages
+        budget_from(args, transcript),
+        pins_from(args, transcript),
+        max_tool_tokens=None,
+        messages=messages,
     )
     start, end = window.next_span(regardless_of_pressure=True)
     if end <= start:
@@ -105,7 +109,7 @@ def run(args: argparse.Namespace) -> int:
         if prompt_path.is_file()
         else get_template(args.prompt)
     )
-    start, end = _span(args, transcript.messages)
+    start, end = _span(args, transcript)
     span = transcript.messages[start:end]
     compactor, label = _compactor(args, template)
     result = compactor.compact(span)
@@ -114,7 +118,7 @@ def run(args: argparse.Namespace) -> int:
     score = judge_summary(
         span,
         result.summary or "",
-        counter=budget_from(args).token_counter,
+        counter=budget_from(args, transcript).token_counter,
         word_limit=args.word_limit,
     )
     if args.json:

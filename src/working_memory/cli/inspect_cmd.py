@@ -10,7 +10,7 @@ from typing import Any
 from ..messages import content_text
 from ..pins import tool_groups
 from ._billing import add_calibrate_option, billed_check, billed_lines
-from ._common import add_policy_options, budget_from, pins_from, policy_from, table
+from ._common import add_policy_options, budget_from, pins_from, policy_for_log, table
 
 
 def add_parser(subparsers: Any) -> None:
@@ -38,11 +38,13 @@ def add_parser(subparsers: Any) -> None:
 
 
 def rows_for(transcript: Any, args: argparse.Namespace) -> list[dict[str, Any]]:
-    budget = budget_from(args)
+    budget = budget_from(args, transcript)
     messages = transcript.messages
     tokens = [budget.message_tokens(m) for m in messages]
     cumulative = list(accumulate(tokens))
-    reasons = pins_from(args).pin_reasons(messages, demonstrations=transcript.demonstrations)
+    reasons = pins_from(args, transcript).pin_reasons(
+        messages, demonstrations=transcript.demonstrations
+    )
     groups = tool_groups(messages)
     names: dict[str, str] = {}
     rows = []
@@ -87,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
     if args.check_usage or transcript.calls:
         # Where the log recorded what each call was billed, show it beside our own count.
         check, calibration = billed_check(
-            transcript, budget_from(args).token_counter, args.calibrate
+            transcript, budget_from(args, transcript).token_counter, args.calibrate
         )
     if args.json:
         out: dict[str, Any] = {
@@ -144,13 +146,14 @@ def run(args: argparse.Namespace) -> int:
         )
     )
     total = rows[-1]["cumulative"] if rows else 0
-    policy = policy_from(args)
+    policy, window_note = policy_for_log(args, transcript)
     limit = policy.limit
     print(
         f"\ntotal {total} tokens = {total / limit:.2f} of the {limit}-token budget "
         f"({policy.window} window x {policy.ratio} - {policy.reserve_completion} reserve, "
         f"counter {policy.counter}); "
         f"{sum(bool(r['pinned']) for r in rows)} messages pinned"
+        + (f"; {window_note}" if window_note else "")
     )
     if check is not None and check.calls:
         print(

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from ._billing import add_calibrate_option, fit_to_log
-from ._common import add_policy_options, policy_from, positive_int, sparkline, table
+from ._common import add_policy_options, policy_for_log, positive_int, sparkline, table
 
 _COLUMNS = (
     ("calls", "calls"),
@@ -77,29 +77,35 @@ def add_parser(subparsers: Any) -> None:
     parser.set_defaults(run=run)
 
 
-def _policies(args: argparse.Namespace) -> dict[str, Any]:
+def _policies(args: argparse.Namespace, transcript: Any = None) -> tuple[dict[str, Any], list[str]]:
+    """Each policy named, with the flags given over it and the window rule of every command
+    (`policy_for_log`); and the lines saying where the windows came from."""
     from ..replays import resolve_policy
 
     policies: dict[str, Any] = {}
+    said: list[str] = []
     for spec in [args.policy, *args.compare]:
         name, policy = resolve_policy(spec)
-        policy = policy_from(args, base=policy)  # the flags given override every policy
+        policy, note = policy_for_log(args, transcript, base=policy)
+        if note and note not in said:
+            said.append(note)
         unique, n = name, 2
         while unique in policies:
             unique, n = f"{name}-{n}", n + 1
         policies[unique] = policy
-    return policies
+    return policies, said
 
 
 def run(args: argparse.Namespace) -> int:
     from ..replays import replay
     from ..transcripts import load_transcript
 
-    policies = _policies(args)
     if Path(args.transcript).is_dir() or args.out:
-        return _corpus(args, policies)
+        return _corpus(args, _policies(args)[0])
     transcript = load_transcript(args.transcript)
+    policies, windows = _policies(args, transcript)
     policies, said = fit_to_log(policies, transcript, args)
+    said = [*windows, *said]
     replays = [replay(transcript, policy, name=name) for name, policy in policies.items()]
     report_path = None
     if args.html:
