@@ -15,7 +15,9 @@ if TYPE_CHECKING:
 
 __all__ = [
     "add_policy_options",
+    "add_run_option",
     "budget_from",
+    "load_one",
     "non_negative_int",
     "option_problem",
     "pins_from",
@@ -162,6 +164,34 @@ def policy_from(args: argparse.Namespace, base: Policy | None = None) -> Policy:
     }
     start = base if base is not None else Policy()
     return start.replace(**given) if given else start
+
+
+RUN_HELP = "one run of a file that holds several (tau-bench results): its 0-based index or its id"
+
+
+def add_run_option(parser: argparse.ArgumentParser) -> None:
+    # dest: `args.run` is the subcommand's own function
+    parser.add_argument("--run", dest="which_run", default=None, metavar="N|ID", help=RUN_HELP)
+
+
+def load_one(args: argparse.Namespace) -> Any:
+    """The transcript a command reads: `args.transcript`, the run `--run` names if the file
+    holds several (an error listing them otherwise)."""
+    from ..transcripts import TranscriptError, load_transcript
+
+    try:
+        return load_transcript(
+            args.transcript,
+            format=getattr(args, "format", "auto"),
+            run=getattr(args, "which_run", None),
+        )
+    except TranscriptError as exc:
+        runs = getattr(exc, "runs", None)
+        if runs is None:
+            raise
+        raise ValueError(
+            f"{args.transcript}: the file holds several runs ({runs}); pick one with --run N|ID"
+        ) from None
 
 
 def policy_for_log(

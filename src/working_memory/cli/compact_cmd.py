@@ -10,7 +10,14 @@ from typing import Any
 
 from ..compaction import TEMPLATES, SpanCompactor, get_template, make_summariser, render_span
 from ..window import ManagedWindow
-from ._common import add_policy_options, budget_from, pins_from, positive_int
+from ._common import (
+    add_policy_options,
+    add_run_option,
+    budget_from,
+    load_one,
+    pins_from,
+    positive_int,
+)
 
 
 def _prompt_option(value: str) -> str:
@@ -36,6 +43,7 @@ def add_parser(subparsers: Any) -> None:
         "in .env, or offline with the extractive compactor, and judges the summary.",
     )
     parser.add_argument("transcript")
+    add_run_option(parser)
     parser.add_argument("--format", default="auto")
     parser.add_argument(
         "--prompt",
@@ -100,9 +108,8 @@ def _compactor(args: argparse.Namespace, template: str) -> tuple[SpanCompactor, 
 
 def run(args: argparse.Namespace) -> int:
     from ..compaction import judge_summary
-    from ..transcripts import load_transcript
 
-    transcript = load_transcript(args.transcript, format=args.format)
+    transcript = load_one(args)
     prompt_path = Path(args.prompt)
     template = (
         prompt_path.read_text(encoding="utf-8")

@@ -10,7 +10,15 @@ from typing import Any
 from ..messages import content_text
 from ..pins import tool_groups
 from ._billing import add_calibrate_option, billed_check, billed_lines
-from ._common import add_policy_options, budget_from, pins_from, policy_for_log, table
+from ._common import (
+    add_policy_options,
+    add_run_option,
+    budget_from,
+    load_one,
+    pins_from,
+    policy_for_log,
+    table,
+)
 
 
 def add_parser(subparsers: Any) -> None:
@@ -21,6 +29,7 @@ def add_parser(subparsers: Any) -> None:
         "Codex, SWE-agent, OpenHands; detected from content) and prints one row per message.",
     )
     parser.add_argument("transcript", help="path to the transcript file")
+    add_run_option(parser)
     parser.add_argument("--format", default="auto", help="force a format instead of detecting it")
     parser.add_argument("--thread", default=None, help="show a subagent / sidechain thread by id")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
@@ -76,9 +85,8 @@ def rows_for(transcript: Any, args: argparse.Namespace) -> list[dict[str, Any]]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..transcripts import load_transcript
 
-    transcript = load_transcript(args.transcript, format=args.format)
+    transcript = load_one(args)
     if args.thread:
         if args.thread not in transcript.threads:
             known = ", ".join(transcript.threads) or "none"

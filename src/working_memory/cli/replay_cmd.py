@@ -9,7 +9,15 @@ from pathlib import Path
 from typing import Any
 
 from ._billing import add_calibrate_option, fit_to_log
-from ._common import add_policy_options, policy_for_log, positive_int, sparkline, table
+from ._common import (
+    add_policy_options,
+    add_run_option,
+    load_one,
+    policy_for_log,
+    positive_int,
+    sparkline,
+    table,
+)
 
 _COLUMNS = (
     ("calls", "calls"),
@@ -43,6 +51,7 @@ def add_parser(subparsers: Any) -> None:
         help="a transcript file (any format the loaders read), or a folder of them: then one row "
         "per policy with totals over every session",
     )
+    add_run_option(parser)
     parser.add_argument(
         "--policy",
         default="default",
@@ -98,11 +107,10 @@ def _policies(args: argparse.Namespace, transcript: Any = None) -> tuple[dict[st
 
 def run(args: argparse.Namespace) -> int:
     from ..replays import replay
-    from ..transcripts import load_transcript
 
     if Path(args.transcript).is_dir() or args.out:
         return _corpus(args, _policies(args)[0])
-    transcript = load_transcript(args.transcript)
+    transcript = load_one(args)
     policies, windows = _policies(args, transcript)
     policies, said = fit_to_log(policies, transcript, args)
     said = [*windows, *said]
