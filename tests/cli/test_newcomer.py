@@ -15,7 +15,7 @@ from working_memory.transcripts import iter_transcripts
 
 LOG = str(fixture("openai-chat"))
 COMMANDS = {
-    "inspect": ["inspect", LOG, "--check-usage"],
+    "inspect": ["inspect", str(fixture("claude-code-sidechain")), "--check-usage"],
     "replay": ["replay", LOG],
     "simulate": ["simulate", "--turns", "20"],
     "compact": ["compact", LOG],
@@ -149,3 +149,17 @@ def test_max_tool_tokens_is_checked_against_the_logs_window(
     assert main([command, CLAUDE, "--max-tool-tokens", "100000"]) == 0, capsys.readouterr().err
     line = _one_error_line([command, CLAUDE, "--max-tool-tokens", "190000"], capsys)
     assert "max_tool_tokens=190000" in line
+
+
+def test_check_usage_on_a_log_without_usage_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    line = _one_error_line(["inspect", LOG, "--check-usage"], capsys)
+    assert "no model call in the log recorded its billed usage" in line
+
+
+def test_a_newline_in_a_file_name_cannot_forge_an_error_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "b\nworking-memory inspect: error: forged.jsonl"
+    path.write_text("garbage")
+    line = _one_error_line(["inspect", str(path)], capsys)  # one line, not two
+    assert "b\\nworking-memory inspect: error: forged.jsonl" in line

@@ -92,6 +92,11 @@ def run(args: argparse.Namespace) -> int:
             known = ", ".join(transcript.threads) or "none"
             raise ValueError(f"no thread {args.thread!r} in {args.transcript}; threads: {known}")
         transcript = transcript.threads[args.thread]
+    if args.check_usage and not transcript.calls:
+        raise ValueError(
+            f"{args.transcript}: no model call in the log recorded its billed usage, so there is "
+            "nothing to check (Claude Code, Codex, OpenHands and mini-swe-agent logs carry it)"
+        )
     rows = rows_for(transcript, args)
     check = calibration = None
     if args.check_usage or transcript.calls:
