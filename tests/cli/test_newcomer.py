@@ -163,3 +163,15 @@ def test_a_newline_in_a_file_name_cannot_forge_an_error_line(
     path.write_text("garbage")
     line = _one_error_line(["inspect", str(path)], capsys)  # one line, not two
     assert "b\\nworking-memory inspect: error: forged.jsonl" in line
+
+
+def test_replay_help_lists_the_presets_and_only_summarisers_it_can_build(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from working_memory.replays import PRESETS
+
+    with pytest.raises(SystemExit):
+        main(["replay", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert all(name in text for name in PRESETS), text
+    assert "{offline,none}" in text and "client" not in text.split("--summariser")[1][:40]

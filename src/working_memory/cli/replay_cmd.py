@@ -38,6 +38,8 @@ _COLUMNS = (
 
 
 def add_parser(subparsers: Any) -> None:
+    from ..replays import PRESETS  # the policy options below load replays already
+
     parser = subparsers.add_parser(
         "replay",
         help="replay a transcript under one or more policies: pressure, cost, events",
@@ -56,7 +58,9 @@ def add_parser(subparsers: Any) -> None:
         "--policy",
         default="default",
         metavar="FILE|PRESET",
-        help="policy file (JSON or TOML) or preset name (default %(default)s)",
+        help="policy file (JSON or TOML) or preset name: "
+        + ", ".join(PRESETS)
+        + " (default %(default)s)",
     )
     parser.add_argument(
         "--compare",
