@@ -87,3 +87,15 @@ def test_an_agent_loop_imports_the_core_only() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split("\n")[:2] == ["", "True"]
+
+
+def test_the_wheel_ships_the_env_example_the_errors_name() -> None:
+    """Error messages say "see .env.example": a wheel install must have it too."""
+    import tomllib
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    config = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
+    included = config["tool"]["hatch"]["build"]["targets"]["wheel"]["force-include"]
+    assert included.get(".env.example") == "working_memory/.env.example"
+    assert (root / ".env.example").is_file()

@@ -48,6 +48,7 @@ __all__ = [
     "tool_calls",
     "tool_groups",
     "tool_result_ids",
+    "typed_text",
     "validate_message",
 ]
 
@@ -220,6 +221,25 @@ def tool_result_ids(message: Mapping[str, Any]) -> list[str]:
             if block.get("tool_use_id") is not None
         ]
     return []
+
+
+def typed_text(content: Any) -> str:
+    """What a person typed in a user turn's content: its text, without the `tool_result`
+    blocks an Anthropic turn may carry before it (tool output is not the user's words, and
+    masking or cutting it must not change what the user said)."""
+    if type(content) is str:
+        return content
+    if not isinstance(content, list):
+        return content_text(content)[0]
+    parts = []
+    for block in content:
+        if isinstance(block, str):
+            parts.append(block)
+        elif isinstance(block, Mapping) and block.get("type") == "text":
+            text = block.get("text")
+            if isinstance(text, str):
+                parts.append(text)
+    return "\n".join(parts)
 
 
 def is_tool_result_turn(message: Mapping[str, Any]) -> bool:

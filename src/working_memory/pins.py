@@ -23,6 +23,7 @@ from .messages import (
     is_tool_result_turn,
     task_index,
     tool_groups,
+    typed_text,
 )
 from .messages import tool_calls as _tool_calls
 
@@ -201,7 +202,9 @@ class PinPolicy:
             # A turn of tool results is not something a person typed: no correction, no plan.
             if is_tool_result_turn(message):
                 return 0
-            text, _ = content_text(text)
+            # A user's words only: tool results beside them are neither a correction nor a
+            # plan, and stay so when they are masked or cut.
+            text = typed_text(text) if role == "user" else content_text(text)[0]
         # The marker opens with "[": most turns skip its regex.
         if not text or (text[0] == "[" and is_summary_text(text)):
             return 0

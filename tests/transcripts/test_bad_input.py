@@ -68,7 +68,7 @@ ERRORS: list[tuple[str, bytes, dict[str, Any], str, int | None]] = [
         "two runs via load_transcript",
         json.dumps([{"messages": [USER]}, {"messages": [USER]}]).encode(),
         {},
-        "holds 2 runs; use load_transcripts()",
+        "holds 2 runs (0: (no id), 1: (no id)); pick one with run=N",
         None,
     ),
     ("unknown format", _jsonl(USER), {"format": "nope"}, "unknown format 'nope'", None),

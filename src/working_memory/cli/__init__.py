@@ -59,7 +59,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except (OSError, ValueError, ImportError, CounterUnavailableError) as exc:
         # Expected failures (bad files, bad options, missing extras) get one line, not a traceback.
-        print(f"working-memory {args.command}: error: {neutralise(str(exc))}", file=sys.stderr)
+        # One line: a newline (in a file name, say) must not forge a second error line.
+        text = neutralise(str(exc)).replace("\r", "\\r").replace("\n", "\\n")
+        print(f"working-memory {args.command}: error: {text}", file=sys.stderr)
         return 1
     finally:
         sys.stdout = stdout

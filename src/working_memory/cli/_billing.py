@@ -57,22 +57,9 @@ def billed_lines(check: CountCheck | None, calibration: Calibration | None) -> l
 def fit_to_log(
     policies: dict[str, Any], transcript: Any, args: argparse.Namespace
 ) -> tuple[dict[str, Any], list[str]]:
-    """Replay policies fitted to the log: the window of the log's model unless --window was
-    given (or the policy sets its own), a calibration with --calibrate; and lines saying so."""
-    from .. import config
-    from ..tokens import log_window
-
+    """Replay policies with a calibration from the log's billed usage with --calibrate (their
+    window already follows the log, `policy_for_log`); and lines saying so."""
     said: list[str] = []
-    if getattr(args, "window", None) is None:
-        window, where = log_window(transcript)
-        if window is not None:
-            policies = {
-                name: p.replace(window=window) if p.window == config.WINDOW else p
-                for name, p in policies.items()
-            }
-            said.append(f"window {window:,} tokens, {where} (--window overrides)")
-        else:
-            said.append(f"window: the policy's ({where})")
     first = next(iter(policies.values()))
     check, calibration = billed_check(transcript, first.counter, args.calibrate)
     if calibration is not None:

@@ -15,10 +15,13 @@ if TYPE_CHECKING:
 
 __all__ = [
     "add_policy_options",
+    "add_run_option",
     "budget_from",
+    "load_one",
     "non_negative_int",
     "option_problem",
     "pins_from",
+    "policy_for_log",
     "policy_from",
     "positive_int",
     "share",
@@ -168,12 +171,65 @@ def policy_from(args: argparse.Namespace, base: Policy | None = None) -> Policy:
     return start.replace(**given) if given else start
 
 
-def budget_from(args: argparse.Namespace) -> Budget:
-    return policy_from(args).budget()
+RUN_HELP = "one run of a file that holds several (tau-bench results): its 0-based index or its id"
 
 
-def pins_from(args: argparse.Namespace) -> PinPolicy:
-    return policy_from(args).pin_policy()
+def add_run_option(parser: argparse.ArgumentParser) -> None:
+    # dest: `args.run` is the subcommand's own function
+    parser.add_argument("--run", dest="which_run", default=None, metavar="N|ID", help=RUN_HELP)
+
+
+def load_one(args: argparse.Namespace) -> Any:
+    """The transcript a command reads: `args.transcript`, the run `--run` names if the file
+    holds several (an error listing them otherwise)."""
+    from ..transcripts import TranscriptError, load_transcript
+
+    try:
+        return load_transcript(
+            args.transcript,
+            format=getattr(args, "format", "auto"),
+            run=getattr(args, "which_run", None),
+        )
+    except TranscriptError as exc:
+        runs = getattr(exc, "runs", None)
+        if runs is None:
+            raise
+        raise ValueError(
+            f"{args.transcript}: the file holds several runs ({runs}); pick one with --run N|ID"
+        ) from None
+
+
+def policy_for_log(
+    args: argparse.Namespace, transcript: Any = None, base: Policy | None = None
+) -> tuple[Policy, str | None]:
+    """The one window rule of every command: `--window` if given, else the policy's own if it
+    sets one, else the window of the log's model when it is known, else the default; then
+    every other flag given (so `--max-tool-tokens` is checked against that window). Returns
+    the policy and a line saying where the log's window came from (None when it did not)."""
+    from .. import config
+    from ..replays import Policy
+    from ..tokens import log_window
+
+    start = base if base is not None else Policy()
+    if transcript is None:
+        return policy_from(args, start), None
+    note = None  # --window, or the policy's own window: nothing to say
+    if getattr(args, "window", None) is None and start.window == config.WINDOW:
+        window, where = log_window(transcript)
+        if window is not None:
+            start = start.replace(window=window)
+            note = f"window {window:,} tokens, {where} (--window overrides)"
+        else:
+            note = f"window: the policy's ({where})"
+    return policy_from(args, start), note
+
+
+def budget_from(args: argparse.Namespace, transcript: Any = None) -> Budget:
+    return policy_for_log(args, transcript)[0].budget()
+
+
+def pins_from(args: argparse.Namespace, transcript: Any = None) -> PinPolicy:
+    return policy_for_log(args, transcript)[0].pin_policy()
 
 
 def sparkline(values: Sequence[float], *, width: int = 72, top: float | None = None) -> str:

@@ -10,7 +10,14 @@ from typing import Any
 
 from ..compaction import TEMPLATES, SpanCompactor, get_template, make_summariser, render_span
 from ..window import ManagedWindow
-from ._common import add_policy_options, budget_from, pins_from, positive_int
+from ._common import (
+    add_policy_options,
+    add_run_option,
+    budget_from,
+    load_one,
+    pins_from,
+    positive_int,
+)
 
 
 def _prompt_option(value: str) -> str:
@@ -36,6 +43,7 @@ def add_parser(subparsers: Any) -> None:
         "in .env, or offline with the extractive compactor, and judges the summary.",
     )
     parser.add_argument("transcript")
+    add_run_option(parser)
     parser.add_argument("--format", default="auto")
     parser.add_argument(
         "--prompt",
@@ -59,7 +67,8 @@ def add_parser(subparsers: Any) -> None:
     parser.set_defaults(run=run)
 
 
-def _span(args: argparse.Namespace, messages: list[dict[str, Any]]) -> tuple[int, int]:
+def _span(args: argparse.Namespace, transcript: Any) -> tuple[int, int]:
+    messages = transcript.messages
     if args.span != "auto":
         try:
             start_text, end_text = args.span.split(":")
@@ -74,7 +83,10 @@ def _span(args: argparse.Namespace, messages: list[dict[str, Any]]) -> tuple[int
             )
         return start, end
     window = ManagedWindow(
-        budget_from(args), pins_from(args), max_tool_tokens=None, messages=messages
+        budget_from(args, transcript),
+        pins_from(args, transcript),
+        max_tool_tokens=None,
+        messages=messages,
     )
     start, end = window.next_span(regardless_of_pressure=True)
     if end <= start:
@@ -96,16 +108,15 @@ def _compactor(args: argparse.Namespace, template: str) -> tuple[SpanCompactor, 
 
 def run(args: argparse.Namespace) -> int:
     from ..compaction import summary_metrics
-    from ..transcripts import load_transcript
 
-    transcript = load_transcript(args.transcript, format=args.format)
+    transcript = load_one(args)
     prompt_path = Path(args.prompt)
     template = (
         prompt_path.read_text(encoding="utf-8")
         if prompt_path.is_file()
         else get_template(args.prompt)
     )
-    start, end = _span(args, transcript.messages)
+    start, end = _span(args, transcript)
     span = transcript.messages[start:end]
     compactor, label = _compactor(args, template)
     result = compactor.compact(span)
@@ -114,7 +125,7 @@ def run(args: argparse.Namespace) -> int:
     score = summary_metrics(
         span,
         result.summary or "",
-        counter=budget_from(args).token_counter,
+        counter=budget_from(args, transcript).token_counter,
         word_limit=args.word_limit,
     )
     if args.json:

@@ -10,7 +10,15 @@ from typing import Any
 from ..messages import content_text
 from ..pins import tool_groups
 from ._billing import add_calibrate_option, billed_check, billed_lines
-from ._common import add_policy_options, budget_from, pins_from, policy_from, table
+from ._common import (
+    add_policy_options,
+    add_run_option,
+    budget_from,
+    load_one,
+    pins_from,
+    policy_for_log,
+    table,
+)
 
 
 def add_parser(subparsers: Any) -> None:
@@ -21,6 +29,7 @@ def add_parser(subparsers: Any) -> None:
         "Codex, SWE-agent, OpenHands; detected from content) and prints one row per message.",
     )
     parser.add_argument("transcript", help="path to the transcript file")
+    add_run_option(parser)
     parser.add_argument("--format", default="auto", help="force a format instead of detecting it")
     parser.add_argument("--thread", default=None, help="show a subagent / sidechain thread by id")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
@@ -38,11 +47,13 @@ def add_parser(subparsers: Any) -> None:
 
 
 def rows_for(transcript: Any, args: argparse.Namespace) -> list[dict[str, Any]]:
-    budget = budget_from(args)
+    budget = budget_from(args, transcript)
     messages = transcript.messages
     tokens = [budget.message_tokens(m) for m in messages]
     cumulative = list(accumulate(tokens))
-    reasons = pins_from(args).pin_reasons(messages, demonstrations=transcript.demonstrations)
+    reasons = pins_from(args, transcript).pin_reasons(
+        messages, demonstrations=transcript.demonstrations
+    )
     groups = tool_groups(messages)
     names: dict[str, str] = {}
     rows = []
@@ -74,20 +85,24 @@ def rows_for(transcript: Any, args: argparse.Namespace) -> list[dict[str, Any]]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..transcripts import load_transcript
 
-    transcript = load_transcript(args.transcript, format=args.format)
+    transcript = load_one(args)
     if args.thread:
         if args.thread not in transcript.threads:
             known = ", ".join(transcript.threads) or "none"
             raise ValueError(f"no thread {args.thread!r} in {args.transcript}; threads: {known}")
         transcript = transcript.threads[args.thread]
+    if args.check_usage and not transcript.calls:
+        raise ValueError(
+            f"{args.transcript}: no model call in the log recorded its billed usage, so there is "
+            "nothing to check (Claude Code, Codex, OpenHands and mini-swe-agent logs carry it)"
+        )
     rows = rows_for(transcript, args)
     check = calibration = None
     if args.check_usage or transcript.calls:
         # Where the log recorded what each call was billed, show it beside our own count.
         check, calibration = billed_check(
-            transcript, budget_from(args).token_counter, args.calibrate
+            transcript, budget_from(args, transcript).token_counter, args.calibrate
         )
     if args.json:
         out: dict[str, Any] = {
@@ -144,13 +159,14 @@ def run(args: argparse.Namespace) -> int:
         )
     )
     total = rows[-1]["cumulative"] if rows else 0
-    policy = policy_from(args)
+    policy, window_note = policy_for_log(args, transcript)
     limit = policy.limit
     print(
         f"\ntotal {total} tokens = {total / limit:.2f} of the {limit}-token budget "
         f"({policy.window} window x {policy.ratio} - {policy.reserve_completion} reserve, "
         f"counter {policy.counter}); "
         f"{sum(bool(r['pinned']) for r in rows)} messages pinned"
+        + (f"; {window_note}" if window_note else "")
     )
     if check is not None and check.calls:
         print(

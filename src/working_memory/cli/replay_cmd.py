@@ -9,7 +9,15 @@ from pathlib import Path
 from typing import Any
 
 from ._billing import add_calibrate_option, fit_to_log
-from ._common import add_policy_options, policy_from, positive_int, sparkline, table
+from ._common import (
+    add_policy_options,
+    add_run_option,
+    load_one,
+    policy_for_log,
+    positive_int,
+    sparkline,
+    table,
+)
 
 _COLUMNS = (
     ("calls", "calls"),
@@ -19,6 +27,7 @@ _COLUMNS = (
     ("compactions", "compact"),
     ("evictions", "evict"),
     ("maskings", "mask"),
+    ("truncations", "trunc"),
     ("summariser_calls", "summ.calls"),
     ("peak_pressure", "peak"),
     ("mean_pressure", "mean"),
@@ -29,6 +38,8 @@ _COLUMNS = (
 
 
 def add_parser(subparsers: Any) -> None:
+    from ..replays import PRESETS  # the policy options below load replays already
+
     parser = subparsers.add_parser(
         "replay",
         help="replay a transcript under one or more policies: pressure, cost, events",
@@ -42,11 +53,14 @@ def add_parser(subparsers: Any) -> None:
         help="a transcript file (any format the loaders read), or a folder of them: then one row "
         "per policy with totals over every session",
     )
+    add_run_option(parser)
     parser.add_argument(
         "--policy",
         default="default",
         metavar="FILE|PRESET",
-        help="policy file (JSON or TOML) or preset name (default %(default)s)",
+        help="policy file (JSON or TOML) or preset name: "
+        + ", ".join(PRESETS)
+        + " (default %(default)s)",
     )
     parser.add_argument(
         "--compare",
@@ -76,29 +90,34 @@ def add_parser(subparsers: Any) -> None:
     parser.set_defaults(run=run)
 
 
-def _policies(args: argparse.Namespace) -> dict[str, Any]:
+def _policies(args: argparse.Namespace, transcript: Any = None) -> tuple[dict[str, Any], list[str]]:
+    """Each policy named, with the flags given over it and the window rule of every command
+    (`policy_for_log`); and the lines saying where the windows came from."""
     from ..replays import resolve_policy
 
     policies: dict[str, Any] = {}
+    said: list[str] = []
     for spec in [args.policy, *args.compare]:
         name, policy = resolve_policy(spec)
-        policy = policy_from(args, base=policy)  # the flags given override every policy
+        policy, note = policy_for_log(args, transcript, base=policy)
+        if note and note not in said:
+            said.append(note)
         unique, n = name, 2
         while unique in policies:
             unique, n = f"{name}-{n}", n + 1
         policies[unique] = policy
-    return policies
+    return policies, said
 
 
 def run(args: argparse.Namespace) -> int:
     from ..replays import replay
-    from ..transcripts import load_transcript
 
-    policies = _policies(args)
     if Path(args.transcript).is_dir() or args.out:
-        return _corpus(args, policies)
-    transcript = load_transcript(args.transcript)
+        return _corpus(args, _policies(args)[0])
+    transcript = load_one(args)
+    policies, windows = _policies(args, transcript)
     policies, said = fit_to_log(policies, transcript, args)
+    said = [*windows, *said]
     replays = [replay(transcript, policy, name=name) for name, policy in policies.items()]
     report_path = None
     if args.html:
@@ -184,7 +203,7 @@ def _corpus(args: argparse.Namespace, policies: dict[str, Any]) -> int:
     import warnings
 
     from ..replays import compare_policies
-    from ..transcripts import CorpusWarning
+    from ..transcripts import MARKDOWN_NOT_SUPPORTED, CorpusWarning, corpus_files
 
     if args.html:
         raise ValueError("--html reports one transcript; for a folder use --out results.csv")
@@ -199,6 +218,8 @@ def _corpus(args: argparse.Namespace, policies: dict[str, Any]) -> int:
             progress=not args.json and sys.stderr.isatty(),
         )
     skipped = frame.attrs.get("skipped", [])
+    markdown: list[Path] = []
+    corpus_files(args.transcript, markdown=markdown)
     totals = corpus_totals(frame, list(policies))
     sessions = frame.transcript.nunique()
     if args.json:
@@ -209,6 +230,7 @@ def _corpus(args: argparse.Namespace, policies: dict[str, Any]) -> int:
             "out": args.out,
             "policies": totals,
             "skipped": skipped,
+            "passed_over": [str(p) for p in markdown],
         }
         print(json.dumps(out, indent=2))
     else:
@@ -239,6 +261,13 @@ def _corpus(args: argparse.Namespace, policies: dict[str, Any]) -> int:
             print(f"skipped {item['path']}: {item['reason']}")
         if len(skipped) > 20:
             print(f"... {len(skipped) - 20} more skipped")
+        if markdown:
+            shown = ", ".join(str(p) for p in markdown[:5])
+            more = f" and {len(markdown) - 5} more" if len(markdown) > 5 else ""
+            print(
+                f"passed over {len(markdown)} Markdown file(s): {shown}{more} "
+                f"({MARKDOWN_NOT_SUPPORTED})"
+            )
         if args.out:
             print(f"\nrows written to {args.out}")
     broken = bool(frame.orphaned_tool_calls.sum()) if len(frame) else False

@@ -34,7 +34,8 @@ class ReplayStats:
     peak_pressure: float
     mean_pressure: float
     calls_over_limit: int  # calls whose managed window was over the budget's limit
-    # The first user message is still in the final window; None when the transcript has no
+    # The task statement (the first typed user turn that is not a demonstration) is in the
+    # final window as it was typed; None when the transcript has no
     # user message at all (the task is unknown: neither kept nor lost).
     task_survived: bool | None
     pinned_survived: bool  # every system / task / correction / explicit pin and the latest plan too

@@ -12,6 +12,7 @@ from __future__ import annotations
 from ._builder import SYNTHETIC_RESULT
 from ._corpus import (
     CORPUS_SUFFIXES,
+    MARKDOWN_NOT_SUPPORTED,
     CorpusWarning,
     Skipped,
     TranscriptIterator,
@@ -30,6 +31,7 @@ from ._synthetic import SIM_TOOLS, synthetic_session
 __all__ = [
     "CORPUS_SUFFIXES",
     "FORMATS",
+    "MARKDOWN_NOT_SUPPORTED",
     "MAX_JSON_BYTES",
     "SIM_TOOLS",
     "SYNTHETIC_RESULT",

@@ -57,22 +57,35 @@ def _session_folders(folder: Path, names: set[str]) -> set[str]:
     return {name for name in names if f"{name}.jsonl" in names and (folder / name).is_dir()}
 
 
-def _walk(folder: Path) -> Iterator[Path]:
+MARKDOWN_NOT_SUPPORTED = (
+    "Markdown (e.g. Aider's .aider.chat.history.md) is not supported: the loaders read JSON and "
+    "JSONL agent logs"
+)
+
+
+def _walk(folder: Path, markdown: list[Path] | None = None) -> Iterator[Path]:
     """Transcript-looking files under `folder`, sorted, depth first; symlinked folders are not
-    followed (a link loop must not walk forever)."""
+    followed (a link loop must not walk forever). Markdown files met on the way (hidden ones
+    too: Aider's history is `.aider.chat.history.md`) are added to `markdown`, to be named."""
     for root, dirs, files in os.walk(folder, onerror=None, followlinks=False):
         here = Path(root)
         names = set(dirs) | set(files)
         owned = _session_folders(here, names)
         dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in owned)
         for name in sorted(files):
-            if not name.startswith(".") and Path(name).suffix.lower() in CORPUS_SUFFIXES:
+            suffix = Path(name).suffix.lower()
+            if not name.startswith(".") and suffix in CORPUS_SUFFIXES:
                 yield here / name
+            elif suffix == ".md" and markdown is not None:
+                markdown.append(here / name)
 
 
-def corpus_files(source: str | Path | Iterable[str | Path]) -> list[tuple[str, Path]]:
+def corpus_files(
+    source: str | Path | Iterable[str | Path], *, markdown: list[Path] | None = None
+) -> list[tuple[str, Path]]:
     """(label, path) for every file of a corpus; the label is the path relative to the folder
-    it was found in (the path itself for files named directly)."""
+    it was found in (the path itself for files named directly). The Markdown files of its
+    folders, which are passed over, are added to `markdown` when it is given."""
     if isinstance(source, str | Path):
         items: list[str | Path] = [source]
     elif isinstance(source, Iterable):
@@ -85,7 +98,7 @@ def corpus_files(source: str | Path | Iterable[str | Path]) -> list[tuple[str, P
             raise TypeError(f"expected a path, got {type(item).__name__}")
         path = Path(item).expanduser()
         if path.is_dir():
-            out.extend((p.relative_to(path).as_posix(), p) for p in _walk(path))
+            out.extend((p.relative_to(path).as_posix(), p) for p in _walk(path, markdown))
         else:
             out.append((str(item) if len(items) > 1 else path.name, path))
     return out
@@ -105,7 +118,8 @@ class TranscriptIterator:
         max_json_bytes: int = MAX_JSON_BYTES,
         warn: bool = True,
     ) -> None:
-        self.files = corpus_files(source)
+        self.passed_over: list[Path] = []  # Markdown files of its folders (not supported)
+        self.files = corpus_files(source, markdown=self.passed_over)
         self.format = format
         self.strict = strict
         self.max_json_bytes = max_json_bytes
@@ -146,6 +160,8 @@ class TranscriptIterator:
     def summary(self) -> str:
         """One line: how many files, transcripts and skips, and the first reasons."""
         text = f"{len(self.files)} files, {self.loaded} transcripts, {len(self.skipped)} skipped"
+        if self.passed_over:
+            text += f", {len(self.passed_over)} Markdown files passed over (not supported)"
         if self.skipped:
             text += ": " + "; ".join(str(s) for s in self.skipped[:3])
             if len(self.skipped) > 3:

@@ -48,6 +48,17 @@ RUN_KEYS = ("traj", "trajectory", "messages", "history")
 _SCAN = 50
 
 
+_SHAREGPT = "a ShareGPT conversation (turns of 'from'/'value'): not supported"
+_OURS = "an agent log with OpenAI/Anthropic messages ('role'/'content'), or a supported format"
+
+
+def _sharegpt(item: Any) -> bool:
+    turns = item.get("conversations") if isinstance(item, dict) else None
+    return isinstance(turns, list) and any(
+        isinstance(t, dict) and "from" in t and "value" in t for t in turns[:_SCAN]
+    )
+
+
 def looks_anthropic(messages: Iterable[Any]) -> bool:
     """Anthropic if any content block is one only Anthropic has (tool_use, tool_result, thinking...)
     or an image with a `source`; OpenAI if any message uses tool_calls / role tool."""
@@ -88,6 +99,8 @@ def detect_document(doc: Any, path: object, json_path: str = "$") -> str:
             return "openhands"
         if "role" in doc:
             return "openai"
+        if _sharegpt(doc):
+            raise TranscriptError(_SHAREGPT, path=path, json_path=json_path, expected=_OURS)
         keys = ", ".join(sorted(map(str, doc))[:8]) or "none"
         raise TranscriptError(
             f"not a transcript: a JSON object with keys {keys}",
@@ -110,6 +123,8 @@ def detect_document(doc: Any, path: object, json_path: str = "$") -> str:
             return "anthropic" if looks_anthropic(doc) else "openai"
         if all(isinstance(r, dict) and any(k in r for k in RUN_KEYS) for r in head):
             return "runs"
+        if _sharegpt(doc[0]):
+            raise TranscriptError(_SHAREGPT, path=path, json_path=f"{json_path}[0]", expected=_OURS)
         kind = type(doc[0]).__name__
         raise TranscriptError(
             f"not a transcript: a list whose first item is a {kind}",

@@ -230,6 +230,20 @@ def sniff_container(path: str | Path) -> str:
             return "json"
         if first != b"{":
             shown = stripped[:16].decode("utf-8", "replace")
+            if stripped.startswith(b"# aider chat started"):
+                raise TranscriptError(
+                    "an Aider chat history (Markdown): not supported",
+                    path=path,
+                    line=1,
+                    expected="a JSON or JSONL agent log (export the session as one)",
+                )
+            if first == b"#":
+                raise TranscriptError(
+                    f"Markdown text ({shown!r}...): not supported",
+                    path=path,
+                    line=1,
+                    expected="a JSON or JSONL agent log",
+                )
             raise TranscriptError(
                 f"not a transcript: the file starts with {shown!r}",
                 path=path,

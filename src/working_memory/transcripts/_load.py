@@ -35,22 +35,19 @@ def load_transcript(
     format: str = "auto",
     *,
     thread: str | None = None,
+    run: int | str | None = None,
     strict: bool = False,
     max_json_bytes: int = MAX_JSON_BYTES,
 ) -> Transcript:
     """Load one run from `path` as OpenAI chat messages plus calls, compactions and threads.
 
     `format` forces a format (see FORMATS); `thread` returns that subagent thread instead of
-    the main one; `strict` turns every warning into a TranscriptError.
+    the main one; `run` picks one run of a file that holds several (its 0-based index, or its
+    id: the record's `task_id`, `instance_id`, `id` or `run_id`); `strict` turns every
+    warning into a TranscriptError.
     """
     runs = load_file(path, format, strict=strict, max_json_bytes=max_json_bytes)
-    if len(runs) != 1:
-        raise TranscriptError(
-            f"the file holds {len(runs)} runs; use load_transcripts() to load them all",
-            path=path,
-            expected="a single run",
-        )
-    transcript = runs[0]
+    transcript = _pick_run(runs, run, path)
     if thread is None:
         return transcript
     if thread not in transcript.threads:
@@ -59,6 +56,48 @@ def load_transcript(
             f"no thread {thread!r} (threads: {known})", path=path, expected="a known thread id"
         )
     return transcript.threads[thread]
+
+
+def run_id(transcript: Transcript) -> str | None:
+    """The id a multi-run file gives a run (its record's task_id, instance_id, id or run_id)."""
+    record = transcript.metadata.get("record")
+    if isinstance(record, dict):
+        for key in ("task_id", "instance_id", "id", "run_id"):
+            if record.get(key) is not None:
+                return str(record[key])
+    return None
+
+
+def list_runs(runs: list[Transcript], limit: int = 10) -> str:
+    """'0: 12, 1: 40, ...': each run's index and id, for an error message."""
+    shown = [f"{i}: {run_id(t) or '(no id)'}" for i, t in enumerate(runs[:limit])]
+    more = f", ... {len(runs) - limit} more" if len(runs) > limit else ""
+    return ", ".join(shown) + more
+
+
+def _pick_run(runs: list[Transcript], run: int | str | None, path: str | Path) -> Transcript:
+    if run is None:
+        if len(runs) == 1:
+            return runs[0]
+        error = TranscriptError(
+            f"the file holds {len(runs)} runs ({list_runs(runs)}); pick one with run=N or "
+            "run=ID, or load them all with load_transcripts()",
+            path=path,
+            expected="a single run",
+        )
+        error.runs = list_runs(runs)  # type: ignore[attr-defined]  # the CLI words it its way
+        raise error
+    text = str(run)
+    for transcript in runs:
+        if run_id(transcript) == text:
+            return transcript
+    if text.isdigit() and int(text) < len(runs):
+        return runs[int(text)]
+    raise TranscriptError(
+        f"no run {run!r} (runs: {list_runs(runs)})",
+        path=path,
+        expected="a run index or id",
+    )
 
 
 def load_file(
