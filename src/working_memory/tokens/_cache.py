@@ -222,11 +222,16 @@ class CacheModel:
 class Rates(Protocol):
     """What `cache_cost` needs of a price (`working_memory.clients.Price` is one)."""
 
-    input: float
-    output: float
-    cached_input: float | None
-    cache_write: float | None
-    cache_write_1h: float | None
+    @property
+    def input(self) -> float: ...
+    @property
+    def output(self) -> float: ...
+    @property
+    def cached_input(self) -> float | None: ...
+    @property
+    def cache_write(self) -> float | None: ...
+    @property
+    def cache_write_1h(self) -> float | None: ...
 
 
 def cache_cost(
