@@ -8,9 +8,7 @@ import dataclasses
 import pytest
 
 from tests.paths import FIXTURE_FILES, FIXTURES, REAL_FILES, TRANSCRIPTS
-from working_memory.replays import PRESETS, Policy, replay
-from working_memory.replays._calls import log_call_views
-from working_memory.replays._cost import cost_verdict
+from working_memory.replays import PRESETS, Policy, cost_verdict, log_call_views, replay
 from working_memory.transcripts import load_transcript, synthetic_session
 
 MARKS = {"kept", "resent", "added", "summarised", "masked", "evicted", "truncated"}
@@ -116,3 +114,15 @@ def test_views_on_a_real_log_with_a_compaction():
     assert result.stats.compactions > 0 and result.stats.cost_usd is not None
     views = log_call_views(t)
     assert any(v.ids and v.ids[0] < 0 for v in views)  # the production compaction
+
+
+def test_report_leads_with_cost_and_lists_the_rewritten_calls():
+    from working_memory.replays import render_report
+
+    t = load_transcript(FIXTURES / FIXTURE_FILES["claude-code-compaction"])
+    small = dataclasses.replace(PRESETS["masking"], window=6_000, reserve_completion=500)
+    page = render_report([replay(t, Policy(), name="default"), replay(t, small, name="small")])
+    assert page.index("Cost with the prompt cache") < page.index("<h2>Totals</h2>")
+    assert "Cheapest: " in page
+    assert 'data-policy="small"' in page and "$" in page
+    assert "rewrote the window" in page and "data-call=" in page

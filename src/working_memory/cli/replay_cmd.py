@@ -90,8 +90,46 @@ def _policies(args: argparse.Namespace) -> dict[str, Any]:
     return policies
 
 
+def cost_table(replays: list[Any]) -> str:
+    """Cost first (with the provider's prompt cache), tokens beside it, then the verdict."""
+    from ..replays import cost_verdict, usd
+
+    rows = []
+    for r in replays:
+        s = r.stats
+        money = (
+            [usd(s.cost_usd), usd(s.unmanaged_cost_usd), f"{s.saved_cost_share:.0%}"]
+            if s.cost_usd is not None
+            else ["no price", "no price", "-"]
+        )
+        rows.append(
+            [
+                r.name,
+                *money,
+                f"{s.saved_share:.0%}",
+                s.cache_read_tokens,
+                s.cache_write_tokens,
+                s.cache_breaks,
+            ]
+        )
+    headers = [
+        "policy",
+        "cost",
+        "unmanaged",
+        "saved $",
+        "saved tok",
+        "cache read",
+        "write",
+        "breaks",
+    ]
+    model = replays[0].stats.model or "unknown model"
+    lines = [f"cost with the prompt cache ({model}):", table(rows, headers)]
+    lines.extend(cost_verdict({r.name: r.stats for r in replays}))
+    return "\n".join(lines)
+
+
 def run(args: argparse.Namespace) -> int:
-    from ..replays import replay
+    from ..replays import cost_verdict, replay
     from ..transcripts import load_transcript
 
     policies = _policies(args)
@@ -133,11 +171,14 @@ def run(args: argparse.Namespace) -> int:
                 for r in replays
             ],
         }
+        out["verdict"] = cost_verdict({r.name: r.stats for r in replays})
         print(json.dumps(out, indent=2))
         return 1 if broken else 0
     print(f"{transcript.source} ({transcript.format}, {len(transcript.messages)} messages)")
     for line in said:
         print(line)
+    print()
+    print(cost_table(replays))
     print()
     rows = []
     for r in replays:

@@ -28,7 +28,15 @@ from ..tokens import (
 if TYPE_CHECKING:  # pragma: no cover
     from ..window import ManagedWindow
 
-__all__ = ["CallDelta", "CallRecorder", "CallView", "Mark", "log_call_views", "views_from"]
+__all__ = [
+    "CallDelta",
+    "CallRecorder",
+    "CallView",
+    "Mark",
+    "describe_call",
+    "log_call_views",
+    "views_from",
+]
 
 # How a message of a call relates to the call before: "kept" (in the cached prefix), "resent"
 # (unchanged but after a change, so no longer cached), "added", "summarised" (a summary, or a
@@ -262,7 +270,7 @@ def log_call_views(
     return views
 
 
-def describe(view: CallView, limit: int = 80) -> list[str]:
+def describe_call(view: CallView, limit: int = 80) -> list[str]:
     """One line per message: position, mark, role, the start of the text; the cache line."""
     lines = []
     for n, (message, mark) in enumerate(zip(view.messages, view.marks, strict=True)):

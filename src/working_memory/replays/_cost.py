@@ -15,7 +15,14 @@ from ..tokens import CacheModel, CallShape, cache_family, log_model
 from ._calls import CallDelta, priced, replay_shapes
 from ._stats import ReplayStats
 
-__all__ = ["cost_verdict", "replay_costs"]
+__all__ = ["cost_verdict", "replay_costs", "usd"]
+
+
+def usd(value: float | None) -> str:
+    """Dollars as read in a table: cents from a dollar up, four places below."""
+    if value is None:
+        return "no price"
+    return f"${value:,.2f}" if abs(value) >= 1 else f"${value:.4f}"
 
 
 def _gaps(transcript: Any, message_indices: Sequence[int]) -> list[float | None]:
@@ -90,8 +97,8 @@ def cost_verdict(stats: Mapping[str, ReplayStats]) -> list[str]:
         best = min(priced_, key=lambda k: priced_[k].cost_usd or 0.0)
         s = priced_[best]
         lines.append(
-            f"Cheapest: {best} at ${s.cost_usd:.2f} with the prompt cache "
-            f"(unmanaged ${s.unmanaged_cost_usd:.2f}, {s.model})."
+            f"Cheapest: {best} at {usd(s.cost_usd)} with the prompt cache "
+            f"(unmanaged {usd(s.unmanaged_cost_usd)}, {s.model})."
         )
         for key, s in priced_.items():
             cost, raw = s.cost_usd or 0.0, s.unmanaged_cost_usd or 0.0
