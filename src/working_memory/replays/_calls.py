@@ -223,7 +223,7 @@ def log_call_views(
     long_cache = any(getattr(c, "cache_creation_1h_input_tokens", 0) for c in calls)
     views: list[CallView] = []
     previous: tuple[int, ...] = ()
-    for call, row in zip(calls, check.calls, strict=True):
+    for number, (call, row) in enumerate(zip(calls, check.calls, strict=True), 1):
         seen = call.last_message + 1
         start, summary = 0, None
         for compaction in boundaries:
@@ -254,7 +254,7 @@ def log_call_views(
         )
         views.append(
             CallView(
-                call=call.index + 1,
+                call=number,  # the n-th call with usage (CallRecord.index + 1 where none lacks it)
                 messages=tuple(messages),
                 ids=ids,
                 marks=marks,
