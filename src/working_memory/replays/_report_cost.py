@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ._cost import cost_verdict, usd
-from ._result import Replay
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ._result import Replay
 
 __all__ = ["cost_block"]
 
