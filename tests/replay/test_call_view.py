@@ -126,3 +126,24 @@ def test_report_leads_with_cost_and_lists_the_rewritten_calls():
     assert "Cheapest: " in page
     assert 'data-policy="small"' in page and "$" in page
     assert "rewrote the window" in page and "data-call=" in page
+
+
+def test_deeper_rarer_compactions_break_the_cache_less_often():
+    t = load_transcript(FIXTURES / FIXTURE_FILES["claude-code-compaction"])
+    small = {"window": 6_000, "reserve_completion": 500}
+    shallow = replay(t, dataclasses.replace(PRESETS["default"], **small)).stats
+    deep = replay(t, dataclasses.replace(PRESETS["deep-compaction"], **small)).stats
+    assert shallow.compactions > 0 and deep.compactions > 0
+    assert deep.cache_breaks < shallow.cache_breaks
+    assert deep.cost_usd < shallow.cost_usd
+
+
+@pytest.mark.corpus
+def test_deeper_rarer_compactions_cost_less_on_the_real_deepseek_log():
+    t = load_transcript(TRANSCRIPTS / REAL_FILES["openai-sqlfluff"])
+    base = PRESETS["small-window-32k"]
+    deep = dataclasses.replace(base, compact_at=0.85, compact_to=0.35, evict_at=0.95)
+    a, b = replay(t, base).stats, replay(t, deep).stats
+    assert a.saved_share > 0 and a.cost_usd > a.unmanaged_cost_usd  # saves tokens, costs more
+    assert "costs" in " ".join(cost_verdict({"small": a, "deep": b}))
+    assert b.cache_breaks < a.cache_breaks and b.cost_usd < b.unmanaged_cost_usd
