@@ -210,10 +210,10 @@ class WindowBase:
         """The messages as they stand (a new list; the dicts are the window's own)."""
         return cast("list[Message]", list(self._messages))
 
-    def ids(self) -> list[int]:
-        """Each message's id: append order for appended messages, negative for summaries.
-        A method (it builds a list, O(n)), like `tokens()`; it was a property before 0.2."""
-        return [entry.id for entry in self._entries]
+    def ids(self, start: int = 0) -> list[int]:
+        """Each message's id from position `start`: append order for appended messages,
+        negative for summaries. A method (it builds a list), like `tokens()`."""
+        return [entry.id for entry in self._entries[start:]]
 
     @property
     def limit(self) -> int:
@@ -229,8 +229,9 @@ class WindowBase:
         """0.0 is empty, 1.0 is at the budget's limit. O(1)."""
         return self.tokens() / self._limit
 
-    def message_tokens(self) -> list[int]:
-        return [entry.tokens for entry in self._entries]
+    def message_tokens(self, start: int = 0) -> list[int]:
+        """Each message's tokens from position `start`."""
+        return [entry.tokens for entry in self._entries[start:]]
 
     def is_summary(self) -> list[bool]:
         return [entry.summary for entry in self._entries]

@@ -19,11 +19,18 @@ def test_text_output_has_a_row_and_a_sparkline_per_policy(capsys):
     out = capsys.readouterr().out
     assert code == 0
     lines = out.splitlines()
-    header = next(line for line in lines if line.startswith("policy"))
-    assert "billed" in header and "orphans" in header
+    # cost leads (its own table), the token table follows
+    cost = next(n for n, line in enumerate(lines) if line.startswith("cost with the prompt cache"))
+    start = next(
+        n for n, line in enumerate(lines) if line.startswith("policy") and "billed" in line
+    )
+    assert cost < start and "orphans" in lines[start]
+    assert lines[cost + 1].split()[:3] == ["policy", "cost", "unmanaged"]
     for name in ("default", "masking", "evict-only"):
-        row = next(line for line in lines if line.startswith(name + " "))
+        row = next(line for line in lines[start:] if line.startswith(name + " "))
         assert row.split()[1] == CALLS
+        priced = next(line for line in lines[cost:start] if line.startswith(name + " "))
+        assert priced.split()[1].startswith("$") or priced.split()[1] == "no"
     sparks = [line for line in lines if any(ch in line for ch in "▁▂▃▄▅▆▇█")]
     assert len(sparks) == 3
 

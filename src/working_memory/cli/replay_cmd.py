@@ -109,8 +109,46 @@ def _policies(args: argparse.Namespace, transcript: Any = None) -> tuple[dict[st
     return policies, said
 
 
+def cost_table(replays: list[Any]) -> str:
+    """Cost first (with the provider's prompt cache), tokens beside it, then the verdict."""
+    from ..replays import cost_verdict, usd
+
+    rows = []
+    for r in replays:
+        s = r.stats
+        money = (
+            [usd(s.cost_usd), usd(s.unmanaged_cost_usd), f"{s.saved_cost_share:.0%}"]
+            if s.cost_usd is not None
+            else ["no price", "no price", "-"]
+        )
+        rows.append(
+            [
+                r.name,
+                *money,
+                f"{s.saved_share:.0%}",
+                s.cache_read_tokens,
+                s.cache_write_tokens,
+                s.cache_breaks,
+            ]
+        )
+    headers = [
+        "policy",
+        "cost",
+        "unmanaged",
+        "saved $",
+        "saved tok",
+        "cache read",
+        "write",
+        "breaks",
+    ]
+    model = replays[0].stats.model or "unknown model"
+    lines = [f"cost with the prompt cache ({model}):", table(rows, headers)]
+    lines.extend(cost_verdict({r.name: r.stats for r in replays}))
+    return "\n".join(lines)
+
+
 def run(args: argparse.Namespace) -> int:
-    from ..replays import replay
+    from ..replays import cost_verdict, replay
 
     if Path(args.transcript).is_dir() or args.out:
         return _corpus(args, _policies(args)[0])
@@ -152,11 +190,14 @@ def run(args: argparse.Namespace) -> int:
                 for r in replays
             ],
         }
+        out["verdict"] = cost_verdict({r.name: r.stats for r in replays})
         print(json.dumps(out, indent=2))
         return 1 if broken else 0
     print(f"{transcript.source} ({transcript.format}, {len(transcript.messages)} messages)")
     for line in said:
         print(line)
+    print()
+    print(cost_table(replays))
     print()
     rows = []
     for r in replays:

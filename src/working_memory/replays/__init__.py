@@ -7,8 +7,10 @@ The package is `replays` so that the function `working_memory.replay` never hide
 
 from __future__ import annotations
 
+from ._calls import CallDelta, CallView, describe_call, log_call_views
 from ._compare import compare_policies
 from ._corpus import ROW_COLUMNS
+from ._cost import cost_verdict, usd
 from ._message_plot import MAX_BARS, message_buckets, message_tokens_figure
 from ._plots import (
     CATEGORY_COLORS,
@@ -34,15 +36,20 @@ __all__ = [
     "STAT_LABELS",
     "SUMMARISERS",
     "TIMELINE_COLUMNS",
+    "CallDelta",
+    "CallView",
     "ExportError",
     "Policy",
     "Replay",
     "ReplayCancelled",
     "ReplayStats",
     "compare_policies",
+    "cost_verdict",
+    "describe_call",
     "differing_settings",
     "export_png",
     "layout_template",
+    "log_call_views",
     "message_buckets",
     "message_tokens_figure",
     "pressure_figure",
@@ -50,6 +57,7 @@ __all__ = [
     "replay",
     "resolve_policy",
     "summary_sentence",
+    "usd",
     "window_stack_figure",
     "write_report",
 ]

@@ -162,14 +162,14 @@ _STAT_TYPES = {f.name: str(f.type) for f in dataclasses.fields(ReplayStats)}
 
 
 def _arrow_type(pa: Any, name: str) -> Any:
-    if name in ("transcript", "policy", "format"):
+    if name in ("transcript", "policy", "format") or _STAT_TYPES.get(name, "").startswith("str"):
         return pa.string()
     if name in ("messages", "load_warnings"):
         return pa.int64()
     kind = _STAT_TYPES[name]
     if kind.startswith("bool"):
         return pa.bool_()  # task_survived may be null: unknown
-    return pa.float64() if kind == "float" else pa.int64()
+    return pa.float64() if kind.startswith("float") else pa.int64()
 
 
 # -- running --------------------------------------------------------------------------------------

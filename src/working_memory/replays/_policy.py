@@ -366,6 +366,9 @@ PRESETS: dict[str, Policy] = {
     # The cheap baseline: no summariser at all.
     "evict-only": Policy(strategy="evict", summariser="none"),
     "small-window-32k": Policy(window=32_000, reserve_completion=2_000),
+    # Deeper, rarer compactions: one rewrite of the cached prompt instead of several (cheaper
+    # with a provider's prompt cache; docs/replay.md has the figures).
+    "deep-compaction": Policy(compact_at=0.85, compact_to=0.35, evict_at=0.95),
 }
 
 

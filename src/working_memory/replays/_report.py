@@ -285,6 +285,7 @@ def _differ_line(items: Sequence[ReplayView]) -> str:
 def render_report(replays: Sequence[ReplayView], *, title: str = "Working-memory replay") -> str:
     """The report as one HTML string (see write_report)."""
     from ._plots import message_tokens_figure, pressure_figure, window_stack_figure
+    from ._report_cost import cost_block
 
     items = list(replays)
     if not items:
@@ -352,6 +353,7 @@ def render_report(replays: Sequence[ReplayView], *, title: str = "Working-memory
 <body>
 <h1>{_e(title)}</h1>
 {_summary_block(items)}
+{cost_block(items)}
 <p class="meta">Transcript: {_e(source)} ({_e(first.transcript.format)}, {len(first.transcript.messages):,} messages).
 Generated {generated} by working-memory. Pressure is the share of the token budget sent at a call
 (1.0 = the budget's limit); "unmanaged" is what the raw transcript would have sent.</p>

@@ -13,6 +13,7 @@ from ..events import WindowEvent
 from ..messages import Message
 from ..pins import PinReason
 from ..transcripts import RealCompaction, Transcript
+from ._calls import CallDelta, CallView, views_from
 from ._policy import Policy
 from ._stats import ReplayStats
 
@@ -43,6 +44,12 @@ TIMELINE_COLUMNS = (
     "summariser_tokens",
     "messages",  # messages in the window
     "real_compaction",
+    # with the provider's prompt cache (working_memory.tokens.CacheModel)
+    "cache_read",
+    "cache_write",
+    "cache_uncached",
+    "cost_usd",  # None where the model has no price
+    "unmanaged_cost_usd",
 )
 
 
@@ -66,8 +73,31 @@ class Replay:
     message_tokens: list[int]  # raw counted tokens of every transcript message
     limit: int
     notes: list[str] = field(default_factory=list)
+    _views: list[CallView] | None = field(default=None, repr=False)
     _columns: dict[str, list[Any]] = field(default_factory=dict, repr=False)
     _stats: ReplayStats | None = field(default=None, repr=False)
+    deltas: list[CallDelta] = field(default_factory=list, repr=False)  # one per prepare()
+
+    def call(self, k: int) -> CallView:
+        """The k-th `prepare()` (1-based) as the model saw it, rebuilt from the deltas."""
+        if not 1 <= k <= len(self.deltas):
+            raise IndexError(f"call {k}: this replay made calls 1 to {len(self.deltas)}")
+        return self.calls()[k - 1]
+
+    def calls(self) -> list[CallView]:
+        """Every call's view (built once, then kept)."""
+        if self._views is None:
+            from ..tokens import CachePrediction
+
+            cols = self._columns
+            predictions = [
+                CachePrediction(r, w, u)
+                for r, w, u in zip(
+                    cols["cache_read"], cols["cache_write"], cols["cache_uncached"], strict=True
+                )
+            ]
+            self._views = views_from(self.deltas, predictions, cols["cost_usd"])
+        return self._views
 
     def __repr__(self) -> str:
         s = self.stats

@@ -36,6 +36,8 @@ from ..transcripts import (
     load_transcript,
 )
 from ..window import ROLES, ManagedWindow, truncate_text
+from ._calls import CallRecorder
+from ._cost import replay_costs
 from ._policy import PRESETS, SUMMARISERS, Policy, resolve_policy
 from ._result import TIMELINE_COLUMNS, Replay, ReplayCancelled
 from ._stats import (
@@ -149,6 +151,7 @@ class _Replayer:
         self.next_id = 0
         self.index = 0  # the transcript message the current call precedes
         self.window.observe(self.on_prepared)
+        self.recorder = CallRecorder(self.window, self.tools_tokens + self.per_request)
         self.orphans = 0
         self.notes: list[str] = []
         self.oversized = 0
@@ -223,6 +226,7 @@ class _Replayer:
         cols["summariser_tokens"].append(sum(e.summariser_tokens for e in new_events))
         cols["messages"].append(len(window))
         cols["real_compaction"].append(False)
+        self.recorder.on_prepared(prepared, index)
         if self.on_call is not None:
             self.on_call(call, cast("list[Message]", sent), window)
 
@@ -406,6 +410,7 @@ def _finish(state: _Replayer, name: str) -> Replay:
         oversized=state.oversized,
         skipped=state.skipped,
     )
+    stats = replay_costs(state.transcript, state.recorder.deltas, state.raw_tokens, cols, stats)
     return Replay(
         policy=state.policy,
         name=name,
@@ -421,6 +426,7 @@ def _finish(state: _Replayer, name: str) -> Replay:
         notes=notes,
         _columns=cols,
         _stats=stats,
+        deltas=state.recorder.deltas,
     )
 
 

@@ -49,12 +49,27 @@ class ReplayStats:
     net_saved_share: float = 0.0  # 1 - (billed + summariser tokens) / unmanaged
     oversized_messages: int = 0  # messages over the whole budget, replayed as truncated copies
     skipped_messages: int = 0  # messages that could not be sent even truncated (and their results)
+    # Money, with the provider's prompt cache (working_memory.tokens.CacheModel; None: the
+    # model has no price). The cache breaks: calls whose prompt was rewritten before the end
+    # of the previous one (a compaction, a masking, an eviction), so the rest is paid again.
+    model: str | None = None
+    cost_usd: float | None = None
+    unmanaged_cost_usd: float | None = None
+    saved_cost_share: float | None = None  # 1 - cost / unmanaged cost
+    cache_read_tokens: int = 0
+    cache_write_tokens: int = 0
+    unmanaged_cache_read_tokens: int = 0
+    cache_breaks: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
 
 
 STAT_LABELS: dict[str, str] = {
+    "cost_usd": "cost (USD, with cache)",
+    "unmanaged_cost_usd": "unmanaged cost (USD)",
+    "saved_cost_share": "money saved",
+    "cache_breaks": "cache breaks",
     "calls": "model calls",
     "billed_tokens": "input tokens billed",
     "unmanaged_billed_tokens": "unmanaged tokens",

@@ -13,6 +13,7 @@ from ..events import WindowEvent
 from ..messages import Message
 from ..pins import PinReason
 from ..transcripts import RealCompaction, Transcript
+from ._calls import CallView
 from ._policy import Policy
 from ._stats import ReplayStats
 
@@ -49,3 +50,4 @@ class ReplayView(Protocol):
     @property
     def evict_at(self) -> float: ...
     def column(self, name: str) -> list[Any]: ...
+    def calls(self) -> list[CallView]: ...

@@ -32,6 +32,10 @@ class CallRecord:
     model: str | None = None
     source: str | int | None = None  # line number / event id / message.id
     reasoning_tokens: int = 0  # part of output_tokens, where the provider splits it out
+    # when the call was made, seconds since the epoch, where the log records it (the gap between
+    # calls decides whether a provider's prompt cache was still warm)
+    timestamp: float | None = None
+    cache_creation_1h_input_tokens: int = 0  # the part of the cache writes made for one hour
 
     @property
     def total_input_tokens(self) -> int:

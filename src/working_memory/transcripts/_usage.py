@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from datetime import UTC
 from typing import Any
 
 __all__ = ["anthropic_usage", "openai_usage"]
@@ -47,8 +48,30 @@ def anthropic_usage(usage: Any) -> dict[str, int] | None:
         "input_tokens": usage_int(usage.get("input_tokens")),
         "cached_input_tokens": usage_int(usage.get("cache_read_input_tokens")),
         "cache_creation_input_tokens": usage_int(usage.get("cache_creation_input_tokens")),
+        "cache_creation_1h_input_tokens": usage_int(detail.get("ephemeral_1h_input_tokens"))
+        if isinstance(detail := usage.get("cache_creation"), dict)
+        else 0,
         "output_tokens": usage_int(usage.get("output_tokens")),
     }
+
+
+def epoch_seconds(value: Any) -> float | None:
+    """A log's timestamp (ISO 8601 text or epoch seconds) as epoch seconds; None if unreadable."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int | float):
+        return float(value) if math.isfinite(value) and value > 0 else None
+    if isinstance(value, str) and value:
+        from datetime import datetime
+
+        try:
+            parsed = datetime.fromisoformat(value.replace("Z", "+00:00"))
+        except ValueError:
+            return None
+        if parsed.tzinfo is None:
+            parsed = parsed.replace(tzinfo=UTC)
+        return parsed.timestamp()
+    return None
 
 
 def usage_problems(usage: Any) -> list[str]:

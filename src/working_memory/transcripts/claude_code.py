@@ -19,7 +19,7 @@ from ._builder import Builder, Compaction, as_dict
 from ._errors import TranscriptError
 from ._io import Sink, iter_jsonl
 from ._model import Transcript
-from ._usage import anthropic_usage, warn_usage
+from ._usage import anthropic_usage, epoch_seconds, warn_usage
 from .anthropic import add_blocks, split_blocks
 
 __all__ = ["load_claude_code"]
@@ -45,6 +45,7 @@ class _Thread:
         self.b = builder
         self.by_id: dict[str, int] = {}
         self.usage: dict[str, tuple[Any, Any]] = {}
+        self.started: dict[str, float] = {}  # message.id -> its first line's timestamp
         self.pending: Compaction | None = None
         self.root_line: dict[str, Any] | None = None
 
@@ -119,6 +120,9 @@ def _add_line(
         return
     if mid is not None:
         t.usage[mid] = (msg.get("usage"), model)  # later lines carry the final output count
+        stamp = epoch_seconds(rec.get("timestamp"))
+        if stamp is not None:
+            t.started.setdefault(mid, stamp)
 
 
 def _finish_thread(t: _Thread) -> None:
@@ -128,7 +132,9 @@ def _finish_thread(t: _Thread) -> None:
         fields = anthropic_usage(usage)
         if fields is not None:
             warn_usage(b.warn, usage, b.prov[index])
-            b.add_call(position=index, model=model, source=mid, **fields)
+            b.add_call(
+                position=index, model=model, source=mid, timestamp=t.started.get(mid), **fields
+            )
     if t.pending is not None:
         b.warn(
             "compact_boundary is not followed by an isCompactSummary user line; summary unknown",

@@ -207,7 +207,7 @@ class _Rollout:
         self.from_events.append((index, text))
         self.prompts_from_events.append(index)
 
-    def token_count(self, p: dict[str, Any], lineno: int) -> None:
+    def token_count(self, p: dict[str, Any], lineno: int, stamp: Any = None) -> None:
         info = p.get("info")
         if not isinstance(info, dict):
             return
@@ -218,7 +218,7 @@ class _Rollout:
         last = info.get("last_token_usage")
         if not isinstance(last, dict):
             return
-        from ._usage import usage_int, warn_usage
+        from ._usage import epoch_seconds, usage_int, warn_usage
 
         warn_usage(self.b.warn, last, lineno)
         prompt = usage_int(last.get("input_tokens"))
@@ -232,6 +232,7 @@ class _Rollout:
             reasoning_tokens=usage_int(last.get("reasoning_output_tokens")),
             model=self.model,
             source=lineno,
+            timestamp=epoch_seconds(stamp),  # the usage event's time: when the call finished
         )
         self.last_context = prompt + output
         if isinstance(info.get("model_context_window"), int):
@@ -274,7 +275,7 @@ def load_codex(path: str | Path, sink: Sink) -> Transcript:
             r.item(payload, lineno)
         elif kind == "event_msg":
             if payload.get("type") == "token_count":
-                r.token_count(payload, lineno)
+                r.token_count(payload, lineno, rec.get("timestamp"))
             elif payload.get("type") == "user_message":
                 r.user_message(payload, lineno)
         elif kind == "compacted":

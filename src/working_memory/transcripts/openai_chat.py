@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 from ._builder import Builder, as_dict, normalize_content, tool_call
-from ._usage import openai_usage, warn_usage
+from ._usage import epoch_seconds, openai_usage, warn_usage
 
 __all__ = ["add_openai_message", "load_openai_document", "load_openai_jsonl"]
 
@@ -79,7 +79,16 @@ def add_openai_message(b: Builder, m: Any, source: int | str) -> int | None:
             warn_usage(b.warn, usage, source)
             model = response.get("model") if isinstance(response, dict) else None
             rid = response.get("id") if isinstance(response, dict) else None
-            b.add_call(position=index, model=model, source=rid if rid else source, **fields)
+            stamp = extra.get("timestamp") if isinstance(extra, dict) else None
+            if stamp is None and isinstance(response, dict):
+                stamp = response.get("created")
+            b.add_call(
+                position=index,
+                model=model,
+                source=rid if rid else source,
+                timestamp=epoch_seconds(stamp),
+                **fields,
+            )
     return index
 
 

@@ -15,6 +15,7 @@ from ._policy_state import PolicyState
 from ._preview import WindowPreview, preview_window
 from ._state import TranscriptState
 from .app import Workbench
+from .call_view import CallViewPanel, CallViewState
 from .explorer import TranscriptExplorer
 from .pin_editor import PinPolicyEditor
 from .prompt_lab import PRODUCTION, PromptLab, PromptLabState, PromptVariant
@@ -23,6 +24,8 @@ from .replay_lab import EDITED, ReplayLab, ReplayLabState
 __all__ = [
     "EDITED",
     "PRODUCTION",
+    "CallViewPanel",
+    "CallViewState",
     "PinPolicyEditor",
     "PolicyState",
     "PromptLab",

@@ -30,6 +30,11 @@ __all__ = ["EDITED", "ReplayLab", "ReplayLabState"]
 EDITED = "edited"  # the policy from the pin editor
 
 _STAT_COLUMNS = (
+    # cost with the prompt cache leads (None where the model has no price)
+    "cost_usd",
+    "unmanaged_cost_usd",
+    "saved_cost_share",
+    "cache_breaks",
     "calls",
     "billed_tokens",
     "unmanaged_billed_tokens",
@@ -328,7 +333,13 @@ class ReplayLab:
         names = [str(r["policy"]) for r in records]
         # One row per statistic, one column per policy: sixteen statistics side by side were
         # cut off (or broken mid-word) in the panel; a few policies side by side always fit.
-        self.stats.value = table_html(
+        from ..replays import cost_verdict
+
+        verdict = "".join(
+            notice_html(line)
+            for line in cost_verdict({name: r.stats for name, r in self.state.replays.items()})
+        )
+        self.stats.value = verdict + table_html(
             [
                 {"statistic": c, **{n: r[c] for n, r in zip(names, records, strict=True)}}
                 for c in columns
