@@ -15,6 +15,7 @@ from ._policy_state import PolicyState
 from ._preview import WindowPreview, preview_window
 from ._state import TranscriptState
 from .app import Workbench
+from .curves import PressureCurves
 from .explorer import TranscriptExplorer
 from .pin_editor import PinPolicyEditor
 from .prompt_lab import PRODUCTION, PromptLab, PromptLabState, PromptVariant
@@ -25,6 +26,7 @@ __all__ = [
     "PRODUCTION",
     "PinPolicyEditor",
     "PolicyState",
+    "PressureCurves",
     "PromptLab",
     "PromptLabState",
     "PromptVariant",
