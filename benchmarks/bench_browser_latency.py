@@ -25,7 +25,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.browser.conftest import (  # noqa: E402
+from tests.browser.conftest import (
     CHROMIUM,
     CHROMIUM_ARGS,
     Kernel,
@@ -35,8 +35,9 @@ from tests.browser.conftest import (  # noqa: E402
     _wait_until_up,
     _write_settings,
 )
-from tests.browser.test_jupyterlab import run_notebook  # noqa: E402
-from working_memory.cli._processes import stop_tree  # noqa: E402
+from tests.browser.test_jupyterlab import run_notebook
+
+from working_memory.cli._processes import stop_tree
 
 REPEATS = 7
 
@@ -61,7 +62,9 @@ NOTEBOOK = {
             ),
         }
     ],
-    "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
+    "metadata": {
+        "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}
+    },
     "nbformat": 4,
     "nbformat_minor": 5,
 }

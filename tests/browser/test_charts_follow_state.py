@@ -122,6 +122,43 @@ def wait_until_drawn_as_held(page: Any, kernel: Kernel, when: str) -> dict[str, 
     return dict(held)
 
 
+# The visible chart of the shown tab, its box with the tab panel's top at the window's top,
+# and what its legend and threshold lines say.
+_CHART_BOX = """(key) => {
+    const gd = document.querySelector(`.wm-plot[data-key='${key}']`);
+    const panel = gd.closest('.widget-tab');
+    panel.scrollIntoView({block: 'start'});
+    const box = gd.getBoundingClientRect();
+    const full = gd._fullData || [];
+    const dash = (prefix) => (full.find(t => (t.name || '').startsWith(prefix)) || {line: {}}).line.dash;
+    return {top: box.top, bottom: box.bottom, panelTop: panel.getBoundingClientRect().top,
+            height: window.innerHeight,
+            legend: [...gd.querySelectorAll('.legend .traces')].map(t => t.textContent),
+            compact: dash('compact at'), evict: dash('evict at')};
+}"""
+
+
+def assert_layout_at_a_glance(page: Any, kernel: Kernel) -> None:
+    """Explorer and pin editor at 1400x900: the chart wholly above the fold with the panel's
+    top at the top of the window, a legend entry per role colour, compact and evict lines of
+    different dashes."""
+    keys = kernel.value(
+        "__import__('json').dumps([wb.explorer.chart.widget.key, wb.pins.chart.widget.key])"
+    )
+    for tab, key in enumerate(keys):
+        kernel.run(f"wb.show({tab})")
+        page.wait_for_function(
+            "(k) => { const d = document.querySelector(`.wm-plot[data-key='${k}']`);"
+            " return d && d.offsetParent && d._fullLayout; }",
+            arg=key,
+        )
+        box = page.evaluate(_CHART_BOX, key)
+        assert box["bottom"] - box["panelTop"] <= box["height"], box  # above the fold
+        assert {"system", "user", "assistant", "tool"} <= set(box["legend"]), box
+        assert box["compact"] != box["evict"], box
+    kernel.run("wb.show(0)")
+
+
 def reload(page: Any, lab: Lab, name: str) -> None:
     """Save the notebook (its outputs refer to the widgets), then open it again in a new page
     load: the same kernel, its widgets restored from it."""
@@ -142,6 +179,8 @@ def test_every_chart_is_its_state_after_each_load_and_a_reload(
     kernel = Kernel(lab, browser_page, name)
     try:
         wait_until_drawn_as_held(browser_page, kernel, "after run-all")
+        if name.startswith("01"):
+            assert_layout_at_a_glance(browser_page, kernel)
         seen: list[dict[str, Any]] = []
         for log in logs:
             path = lab.root / LOGS[log].name

@@ -45,7 +45,9 @@ TRACES = (
     "selected",
     "window at",
     "masked",
+    "real compaction",
 )
+ROLES = ("system", "user", "assistant", "tool")  # the bars' colours, each with a legend entry
 
 
 class MessageChart:
@@ -105,7 +107,12 @@ class MessageChart:
                 yaxis="y2",
                 mode="lines",
                 hoverinfo="skip",
-                line=dict(color=p[name], width=1.5, dash="dash"),
+                # Compact dashed, evict dotted and heavier: told apart without the colour.
+                line=dict(
+                    color=p[name],
+                    width=1.5 if name == "compact_at" else 2.5,
+                    dash="dash" if name == "compact_at" else "dot",
+                ),
             )
         fig.add_scatter(
             name="next span",
@@ -164,6 +171,17 @@ class MessageChart:
         self._tokens: Sequence[int] = []
         self._bucket = 1
         self._click: Callable[[int], None] | None = None
+        fig.add_scatter(
+            name="real compaction",
+            x=[],
+            y=[],
+            yaxis="y2",
+            mode="lines",
+            line=dict(color=p["summary"], width=2),
+            hovertemplate="the log's own compaction before message %{x}<extra></extra>",
+        )
+        for role in ROLES:  # legend only: the bars carry no legend entry of their own
+            fig.add_bar(name=role, x=[None], y=[None], marker=dict(color=p[role]), hoverinfo="skip")
         self.view = FigureView(self.figure)
         self.view.on_click(lambda curve, point: self.click(point) if curve == 0 else None)
 
@@ -248,6 +266,17 @@ class MessageChart:
             self.trace("pressure").update(x=line_x, y=line_y)
             self.figure.layout.yaxis2.range = [0, ceiling]
             self.set_thresholds(compact_at, evict_at, n)
+
+    def set_real_compactions(self, indices: Sequence[int]) -> None:
+        """Vertical lines where the production agent compacted (the log's own compactions)."""
+        top = self.figure.layout.yaxis2.range[1] if self.figure.layout.yaxis2.range else 1
+        xs: list[float | None] = []
+        ys: list[float | None] = []
+        for i in indices:
+            xs += [i - 0.5, i - 0.5, None]
+            ys += [0, top, None]
+        with self.hold():
+            self.trace("real compaction").update(x=xs, y=ys)
 
     def set_thresholds(self, compact_at: float, evict_at: float, n: int) -> None:
         edge = [-0.5, max(0, n - 1) + 0.5]

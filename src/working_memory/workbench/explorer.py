@@ -145,10 +145,11 @@ class TranscriptExplorer(SummaryPanels):
                 self.browser_box,
                 choose,
                 self.error,
-                self.info,
                 self.billing,
-                self.warnings,
+                # The chart first, above the fold at 1400x900; what the file holds below it.
                 self.chart.widget,
+                self.info,
+                self.warnings,
                 widgets.HTML("<b>Messages</b>"),
                 self.table.box,
                 widgets.HTML("<b>Selected message</b> (click a bar, or pick a number)"),
@@ -334,6 +335,9 @@ class TranscriptExplorer(SummaryPanels):
                     pins.pressure,
                     pins.policy.compact_at,
                     pins.policy.evict_at,
+                )
+                self.chart.set_real_compactions(
+                    [c.index for c in current.compactions or ()] if current else []
                 )
                 self._key = self._drawn_key()
                 # The table's rows first: lowering the picker's max clamps its value, which

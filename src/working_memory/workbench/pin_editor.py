@@ -144,12 +144,14 @@ class PinPolicyEditor:
         markers.selected_index = None
         self.widget = column(
             [
-                widgets.HBox([rules, thresholds, budget]),
-                markers,
+                # The chart above the fold at 1400x900 (it was 694 px down, under the
+                # controls); the controls right under it, still in view as they move it.
                 widgets.HBox([self.upto, self.upto_auto]),
                 self.error,
                 self.summary,
                 self.chart.widget,
+                widgets.HBox([rules, thresholds, budget]),
+                markers,
                 self.table.box,
                 self.span_text,
                 self.exports.box,
@@ -268,6 +270,10 @@ class PinPolicyEditor:
                 state.pressure,
                 policy.compact_at,
                 policy.evict_at,
+            )
+            current = state.transcript.current
+            self.chart.set_real_compactions(
+                [c.index for c in current.compactions or ()] if current else []
             )
         else:
             self.chart.set_thresholds(policy.compact_at, policy.evict_at, len(messages))
