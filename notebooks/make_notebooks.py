@@ -348,12 +348,13 @@ for name, r in replays.items():
     print(f"{{name:20}} orphaned_tool_calls={{r.stats.orphaned_tool_calls}} "
           f"task_survived={{r.stats.task_survived}} calls={{r.stats.calls}}")"""),
     code("""\
-from working_memory.replays import pressure_figure, window_stack_figure
+from working_memory.workbench import PressureCurves
 
-pressure_figure(list(replays.values()))"""),
-    code("""\
-# What the model saw at each call under the 32k policy, by category.
-window_stack_figure(replays["32k window"])"""),
+# The pressure at each call under every policy, then what the model saw at each call under the
+# 32k policy, by category. `curves.load(path)` replays another log under the same policies and
+# both charts follow (the figures alone: replays.pressure_figure, replays.window_stack_figure).
+curves = PressureCurves(transcript, policies, replays=replays, stack="32k window")
+curves"""),
     code("""\
 # One row per model call; the columns behind the figures.
 replays["32k window"].timeline.head(10)"""),

@@ -203,3 +203,50 @@ def browser(lab: Lab) -> Iterator[Any]:
             yield chromium
         finally:
             chromium.close()
+
+
+# -- the notebook's kernel, from the test -----------------------------------------------------
+class Kernel:
+    """The kernel behind a notebook open in the page, reached directly (jupyter_client), so a
+    test can change a panel's state from code and read what Python holds, then compare the page."""
+
+    def __init__(self, lab: Lab, page: Any, notebook: str) -> None:
+        from jupyter_client import BlockingKernelClient
+
+        sessions = page.evaluate("async () => await (await fetch('/api/sessions')).json()")
+        ids = [s["kernel"]["id"] for s in sessions if s.get("path", "").endswith(notebook)]
+        if not ids:
+            raise RuntimeError(f"no kernel session for {notebook}: {sessions}")
+        runtime = lab.root.parent / "home" / "runtime"  # JUPYTER_RUNTIME_DIR, see _environment
+        files = list(runtime.glob(f"kernel-{ids[0]}.json"))
+        if not files:
+            raise RuntimeError(f"no connection file for kernel {ids[0]}")
+        self.client = BlockingKernelClient()
+        self.client.load_connection_file(str(files[0]))
+        self.client.start_channels()
+        self.client.wait_for_ready(timeout=60)
+
+    def run(self, code: str, timeout: float = 240) -> None:
+        """Run `code` (silently: nothing reaches the notebook's outputs); raise on its error."""
+        reply = self.client.execute_interactive(code, silent=True, timeout=timeout)
+        content = reply["content"]
+        if content["status"] != "ok":
+            raise RuntimeError(f"{content.get('ename')}: {content.get('evalue')}\n{code}")
+
+    def value(self, expression: str, timeout: float = 240) -> Any:
+        """The JSON value of `expression` (which must give a str of JSON) in the kernel."""
+        import ast
+
+        msg_id = self.client.execute(
+            "", silent=True, user_expressions={"v": expression}, store_history=False
+        )
+        reply = self.client.get_shell_msg(timeout=timeout)
+        while reply["parent_header"].get("msg_id") != msg_id:
+            reply = self.client.get_shell_msg(timeout=timeout)
+        result = reply["content"]["user_expressions"]["v"]
+        if result["status"] != "ok":
+            raise RuntimeError(f"{result.get('ename')}: {result.get('evalue')}\n{expression}")
+        return json.loads(ast.literal_eval(result["data"]["text/plain"]))
+
+    def close(self) -> None:
+        self.client.stop_channels()

@@ -8,6 +8,7 @@ accept button): measured here, that is reliable where key presses and menus are 
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
@@ -19,6 +20,11 @@ from typing import Any
 import pytest
 
 from .conftest import Lab
+
+try:
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+except ImportError:  # the fixtures skip (or fail) with the reason
+    PlaywrightTimeout = TimeoutError  # type: ignore[misc,assignment]
 
 pytestmark = pytest.mark.browser
 
@@ -200,7 +206,12 @@ def test_workbench_notebook_renders_and_its_controls_work(
     )
     geometry = assert_readable_plot(browser_page, " pressure$", "replay-lab-4-policies.png")
     assert sum(n.endswith(": pressure") for n in geometry["names"]) == 4
-    # The stats table wraps inside the panel instead of being cut off on the right.
+    # The stats table wraps inside the panel instead of being cut off on the right. (It is
+    # written after the chart: wait for it, not for a time.)
+    browser_page.wait_for_function(
+        """() => [...document.querySelectorAll('.widget-tab table')]
+            .some(t => t.offsetParent && t.textContent.includes('billed_'))"""
+    )
     edges = browser_page.evaluate(
         """() => {
             const table = [...document.querySelectorAll('.widget-tab table')]
@@ -285,6 +296,15 @@ _PLOT_GEOMETRY = """(pattern) => {
 def assert_readable_plot(page: Any, pattern: str, shot: str) -> dict[str, Any]:
     """The visible chart with a trace matching `pattern`: across >= 80% of its panel, its legend
     below the plot (so under the title too), no legend scrollbar, nothing clipped, no 'trace N'."""
+    # A chart is laid out at its panel's width once the panel has one (a busy machine gets
+    # there later): wait for that state, then read the geometry; a chart that never gets
+    # there fails below with its numbers.
+    with contextlib.suppress(PlaywrightTimeout):
+        page.wait_for_function(
+            f"(pattern) => {{ try {{ const g = ({_PLOT_GEOMETRY})(pattern);"
+            " return g.plot >= 0.8 * g.panel; } catch (e) { return false; } }",
+            arg=pattern,
+        )
     geometry: dict[str, Any] = page.evaluate(_PLOT_GEOMETRY, pattern)
     if SHOTS:
         page.screenshot(path=str(Path(SHOTS) / shot), full_page=True)
@@ -329,11 +349,21 @@ def test_notebook_runs_in_jupyterlab(
     browser_page, console = page
     run_notebook(browser_page, lab, name)
     if plots:
-        browser_page.wait_for_function(
-            "(n) => document.querySelectorAll('.js-plotly-plot .main-svg').length >= n",
-            arg=plots,
-        )
+        # Wait for the state "n graphs, each with points", not for the first SVG (a graph is
+        # drawn empty before its data on a busy machine: that was "a chart with 0 points").
+        with contextlib.suppress(PlaywrightTimeout):
+            browser_page.wait_for_function(
+                """(n) => {
+                    const g = [...document.querySelectorAll('.js-plotly-plot')].filter(d => d.data);
+                    return g.length >= n && g.every(d => d.data.some(t => {
+                        const v = t.x || t.y || [];
+                        return (v.length ?? (v.bdata ? v.bdata.length : 0)) > 0;
+                    }));
+                }""",
+                arg=plots,
+            )
         graphs = plot_traces(browser_page)
+        assert len(graphs) >= plots, graphs
         assert all(any(t["n"] for t in graph) for graph in graphs), graphs
     assert browser_page.evaluate(_WIDGET_FAILURES) == []
     assert browser_page.evaluate(_BROKEN_PLOT_TEXT) == []

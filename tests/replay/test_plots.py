@@ -151,3 +151,16 @@ def test_png_export_without_kaleido_is_a_readable_error(tmp_path, replays, monke
     with pytest.raises(ExportError, match=r"pip install kaleido.*HTML report needs neither"):
         export_png(pressure_figure(replays[0]), tmp_path / "p.png")
     assert not (tmp_path / "p.png").exists()
+
+
+def test_identical_policies_are_drawn_distinct():
+    """Two policies with the same curve drew exactly on top of each other (one vanished)."""
+    from tests.paths import fixture
+    from working_memory import load_transcript, replay
+    from working_memory.replays import PRESETS, pressure_figure
+
+    transcript = load_transcript(fixture("openai-chat"))
+    same = [replay(transcript, PRESETS["default"], name=n) for n in ("a", "b")]
+    curves = [t for t in pressure_figure(same).data if (t.name or "").endswith(": pressure")]
+    assert [c.line.dash for c in curves] == ["solid", "dash"]
+    assert curves[1].meta == {"same_as": "a"}

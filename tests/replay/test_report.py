@@ -58,7 +58,11 @@ def test_report_has_stats_policy_settings_and_the_production_summary(report, rep
 
 def test_replay_report_method_writes_one_file(tmp_path, replays):
     path = replays[1].report(tmp_path / "one.html")
-    assert path.exists() and "Working-memory replay: mask" in path.read_text(encoding="utf-8")
+    assert (
+        path.exists()
+        and "Working-memory replay of " in path.read_text(encoding="utf-8")
+        and ": mask</h1>" in path.read_text(encoding="utf-8")
+    )
     with pytest.raises(ValueError, match="at least one Replay"):
         render_report([])
 
@@ -124,3 +128,44 @@ def test_report_has_a_summary_sentence_per_policy(report, replays):
         sentence = summary_sentence(item)
         assert f"{item.stats.billed_tokens:,} input tokens" in sentence
         assert __import__("html").escape(sentence[len(item.name) + 2 :]) in text
+
+
+def test_a_policy_over_the_limit_on_most_calls_is_headlined_as_failing():
+    """It was headlined "64% saved" while over the limit on 55 of 55 calls."""
+    from working_memory import replay
+    from working_memory.replays import PRESETS, render_report, summary_sentence
+    from working_memory.transcripts import Transcript
+
+    # Tool schemas are sent on every call and nothing can shrink them: over a 16k window.
+    schema = {"type": "function", "function": {"name": "run", "description": "x " * 12_000}}
+    system = {"role": "system", "content": "Rules."}
+    turns = []
+    for i in range(12):
+        turns.append({"role": "user", "content": f"step {i}: " + "look at the logs " * 200})
+        turns.append({"role": "assistant", "content": f"done {i}"})
+    transcript = Transcript(
+        messages=[system, *turns], format="openai", source="big-system.jsonl", tools=[schema]
+    )
+    item = replay(transcript, PRESETS["default"].replace(window=16_000), name="16k")
+    assert item.stats.calls_over_limit * 2 > item.stats.calls
+    sentence = summary_sentence(item)
+    assert "FAILS: over the limit on" in sentence and "saved" not in sentence
+    text = render_report([item])
+    assert "<h1>Working-memory replay of big-system.jsonl: 16k</h1>" in text
+    assert "FAILS: over the limit" in text.split("<h2>")[0]  # in the headline, above all else
+    assert "not checked against a bill" in text.split("<h2>")[0]
+
+
+def test_the_headline_says_whether_counts_are_calibrated_and_warns_when_far_off():
+    from tests.paths import fixture
+    from working_memory import calibrate, load_transcript, replay
+    from working_memory.replays import PRESETS, render_report
+
+    transcript = load_transcript(fixture("codex"))
+    raw = render_report([replay(transcript, PRESETS["default"], name="raw")])
+    head = raw.split("<h2>")[0]
+    assert "uncalibrated" in head and "Every figure below rests on counts" in head
+    policy = PRESETS["default"].replace(calibration=calibrate(transcript))
+    fitted = render_report([replay(transcript, policy, name="fitted")]).split("<h2>")[0]
+    assert "calibrated from the log's billed usage" in fitted
+    assert "Every figure below rests on counts" not in fitted

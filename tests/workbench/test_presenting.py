@@ -299,38 +299,17 @@ def test_figure_export_writes_an_image_or_says_what_is_missing(wb: Workbench) ->
                 assert path.stat().st_size > 1_000
 
 
-def test_no_batched_chart_update_sends_a_trace_an_undefined_name(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """A batch that renamed one trace sent the others an undefined name: the browser's legend
-    then called the pinned markers "trace 5" (seen in JupyterLab; tests/browser checks it)."""
-    import plotly.basewidget as base
-
-    sent: list[Any] = []
-    original = base.BaseFigureWidget._send_update_msg
-
-    def spy(self: Any, *args: Any, **kw: Any) -> Any:
-        restyle = kw.get("restyle_data", args[0] if args else {})
-        if "name" in restyle:
-            sent.append(restyle["name"])
-        return original(self, *args, **kw)
-
-    restyle = base.BaseFigureWidget._send_restyle_msg
-
-    def spy_restyle(self: Any, *args: Any, **kw: Any) -> Any:
-        style = kw.get("restyle_data", kw.get("style", args[0] if args else {}))
-        if "name" in style:
-            sent.append(style["name"])
-        return restyle(self, *args, **kw)
-
-    monkeypatch.setattr(base.BaseFigureWidget, "_send_update_msg", spy)
-    monkeypatch.setattr(base.BaseFigureWidget, "_send_restyle_msg", spy_restyle)
+def test_every_published_trace_has_a_name() -> None:
+    """A batch that renamed one trace once sent the others an undefined name: the browser's
+    legend then called the pinned markers "trace 5". The browser now draws the published
+    figure whole; every trace in it is named (tests/browser checks the legend too)."""
     wb = Workbench.from_path(COMPACTED)
     wb.show(1)
     wb.policy = wb.policy.replace(window=16_000, keep_recent=3, compact_at=0.6)
     wb.pins.upto.value = 30
-    assert sent
-    assert all(isinstance(name, str) for names in sent for name in names), sent
+    for chart in (wb.pins.chart, wb.explorer.chart):
+        published = chart.widget.figure["data"]
+        assert published and all(isinstance(t.get("name"), str) for t in published), published
 
 
 def test_thresholds_do_not_wear_a_policys_colour() -> None:

@@ -64,15 +64,27 @@ def pressure_figure(
         first_call, last_call = min(first_call, calls[0]), max(last_call, calls[-1])
         managed_peak = max(managed_peak, max(pressure))
         keep = sample_indices(pressure)
+        # A policy whose curve is another's exactly was drawn on top of it (one curve
+        # vanished): dashed over the first, so both colours show; its hover says whose it is.
+        twin = next(
+            (
+                o.name
+                for o in items[:n]
+                if o.column("pressure") == pressure and o.column("call") == calls
+            ),
+            None,
+        )
+        name = f"{label}: pressure" if len(items) > 1 else "pressure (managed)"
         fig.add_trace(
             go.Scatter(
                 x=pick(calls, keep),
                 y=pick(pressure, keep),
                 customdata=pick(totals, keep),
                 mode="lines",
-                name=f"{label}: pressure" if len(items) > 1 else "pressure (managed)",
+                name=name,
+                meta={"same_as": twin},
                 legendgroup=f"replay{n}",
-                line={"color": color, "width": 2},
+                line={"color": color, "width": 2, "dash": "solid" if twin is None else "dash"},
                 hovertemplate="call %{x}<br>pressure %{y:.2f}<br>%{customdata:,} tokens sent<extra></extra>",
             )
         )

@@ -117,6 +117,12 @@ def differing_settings(
     return [k for k in keys if len({repr(s.get(k)) for s in settings}) > 1]
 
 
+def failing(item: ReplayView) -> bool:
+    """Over the limit on more than half of its calls: the policy does not fit the session."""
+    stats = item.stats
+    return bool(stats.calls) and stats.calls_over_limit * 2 > stats.calls
+
+
 def summary_sentence(item: ReplayView) -> str:
     """One plain sentence on what a policy did to the session (the report's per-policy line)."""
     stats = item.stats
@@ -138,6 +144,15 @@ def summary_sentence(item: ReplayView) -> str:
     task = {True: "the task survived", False: "the task was LOST", None: "no task to keep"}[
         stats.task_survived
     ]
+    if failing(item):
+        # Over the limit on most calls, the policy does not manage this session: a lower bill
+        # then is requests the provider would have refused, not a saving.
+        return (
+            f"{item.name}: FAILS: over the limit on {stats.calls_over_limit:,} of "
+            f"{stats.calls:,} calls (peak pressure {stats.peak_pressure:.2f}) with {did}; it "
+            f"sent {stats.billed_tokens:,} input tokens against {stats.unmanaged_billed_tokens:,} "
+            f"unmanaged, which is no saving when the requests do not fit; {task}."
+        )
     return (
         f"{item.name}: {did} kept peak pressure at {stats.peak_pressure:.2f} (unmanaged "
         f"{stats.unmanaged_peak_pressure:.2f}) and sent {stats.billed_tokens:,} input tokens "
@@ -147,7 +162,37 @@ def summary_sentence(item: ReplayView) -> str:
 
 
 def _summary_block(items: Sequence[ReplayView]) -> str:
-    return "".join(_summary_p(item) for item in items)
+    return _counts_headline(items[0]) + "".join(_summary_p(item) for item in items)
+
+
+def _counts_headline(item: ReplayView) -> str:
+    """Whether the counts behind every figure are calibrated, and a warning in the headline
+    (not below it) when they are far from what the provider billed."""
+    from ..tokens import check_counts
+
+    calibration = item.policy.calibration
+    if not any(c.total_input_tokens > 0 for c in item.transcript.calls or ()):
+        return (
+            f'<p class="summary">Counts: {_e(item.policy.counter)}, not checked against a bill '
+            "(the log records no billed usage).</p>"
+        )
+    check = check_counts(
+        item.transcript,
+        None if calibration is not None else item.policy.counter,
+        calibration=calibration,
+    )
+    state = "calibrated from the log's billed usage" if calibration else "uncalibrated"
+    line = (
+        f'<p class="summary">Counts: {_e(item.policy.counter)}, {state}; median '
+        f"{check.median:.2f}x the billed input over {len(check.ratios)} calls.</p>"
+    )
+    if check.warning() is not None:
+        line += (
+            f'<div class="warn"><b>Every figure below rests on counts {check.median:.2f}x '
+            "what was billed</b>: pressures and savings are "
+            f"{'under' if check.median < 1 else 'over'}stated; see Counted vs billed.</div>"
+        )
+    return line
 
 
 def _summary_p(item: ReplayView) -> str:
@@ -282,7 +327,14 @@ def _differ_line(items: Sequence[ReplayView]) -> str:
     return f"Settings that differ between the replays are in bold: {_e(', '.join(differ))}."
 
 
-def render_report(replays: Sequence[ReplayView], *, title: str = "Working-memory replay") -> str:
+def default_title(items: Sequence[ReplayView]) -> str:
+    """The log's own name, and the policy's when there is one."""
+    first = items[0]
+    source = Path(str(first.transcript.source or "")).name or "a transcript"
+    return f"Working-memory replay of {source}" + (f": {first.name}" if len(items) == 1 else "")
+
+
+def render_report(replays: Sequence[ReplayView], *, title: str | None = None) -> str:
     """The report as one HTML string (see write_report)."""
     from ._plots import message_tokens_figure, pressure_figure, window_stack_figure
     from ._report_cost import cost_block
@@ -290,6 +342,7 @@ def render_report(replays: Sequence[ReplayView], *, title: str = "Working-memory
     items = list(replays)
     if not items:
         raise ValueError("a report needs at least one Replay")
+    title = title or default_title(items)
     figures: list[tuple[str, Any]] = [("Pressure", pressure_figure(items))]
     for item in items:
         figures.append((f"Window contents: {item.name}", window_stack_figure(item)))
@@ -383,8 +436,7 @@ def write_report(
     # writes its report) through this module.
     one = hasattr(replays, "timeline")
     items = [cast("ReplayView", replays)] if one else list(cast("Sequence[ReplayView]", replays))
-    default = "Working-memory replay" + (f": {items[0].name}" if len(items) == 1 else "")
-    text = render_report(items, title=title or default)
+    text = render_report(items, title=title)
     path = Path(path).expanduser()
     path.write_text(text, encoding="utf-8")
     return path

@@ -16,6 +16,7 @@ from ._preview import WindowPreview, preview_window
 from ._state import TranscriptState
 from .app import Workbench
 from .call_view import CallViewPanel, CallViewState
+from .curves import PressureCurves
 from .explorer import TranscriptExplorer
 from .pin_editor import PinPolicyEditor
 from .prompt_lab import PRODUCTION, PromptLab, PromptLabState, PromptVariant
@@ -28,6 +29,7 @@ __all__ = [
     "CallViewState",
     "PinPolicyEditor",
     "PolicyState",
+    "PressureCurves",
     "PromptLab",
     "PromptLabState",
     "PromptVariant",

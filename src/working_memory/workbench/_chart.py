@@ -9,12 +9,14 @@ message), so a 50,000-message session still plots quickly; the data behind it is
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import contextlib
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from .._theme import figure_layout
 from ..replays import MAX_BARS, message_buckets  # one bucketing rule for both message charts
 from ._html import esc
+from ._plot_view import FigureView
 from ._widgets import colors, require
 
 __all__ = ["MAX_BARS", "REASON_SYMBOLS", "MessageChart"]
@@ -43,16 +45,22 @@ TRACES = (
     "selected",
     "window at",
     "masked",
+    "real compaction",
 )
+ROLES = ("system", "user", "assistant", "tool")  # the bars' colours, each with a legend entry
 
 
 class MessageChart:
-    """A FigureWidget over a message list; `update_*` methods change only the traces they own."""
+    """A figure over a message list, shown by `view` (a FigureView: `view.widget` goes in a panel).
+
+    The `set_*` methods change the traces they own and publish the whole figure (once per
+    `hold()` block), so every view draws the figure as it stands, never a sequence of patches.
+    """
 
     def __init__(self, *, title: str = "", height: int = 440) -> None:
         _, go = require()
         self.palette = colors()
-        self.figure = go.FigureWidget(
+        self.figure = go.Figure(
             layout=dict(
                 figure_layout(title=bool(title)),  # legend in rows below: never over the title
                 height=height,
@@ -99,7 +107,12 @@ class MessageChart:
                 yaxis="y2",
                 mode="lines",
                 hoverinfo="skip",
-                line=dict(color=p[name], width=1.5, dash="dash"),
+                # Compact dashed, evict dotted and heavier: told apart without the colour.
+                line=dict(
+                    color=p[name],
+                    width=1.5 if name == "compact_at" else 2.5,
+                    dash="dash" if name == "compact_at" else "dot",
+                ),
             )
         fig.add_scatter(
             name="next span",
@@ -158,7 +171,29 @@ class MessageChart:
         self._tokens: Sequence[int] = []
         self._bucket = 1
         self._click: Callable[[int], None] | None = None
-        fig.data[0].on_click(self._on_click)
+        fig.add_scatter(
+            name="real compaction",
+            x=[],
+            y=[],
+            yaxis="y2",
+            mode="lines",
+            line=dict(color=p["summary"], width=2),
+            hovertemplate="the log's own compaction before message %{x}<extra></extra>",
+        )
+        for role in ROLES:  # legend only: the bars carry no legend entry of their own
+            fig.add_bar(name=role, x=[None], y=[None], marker=dict(color=p[role]), hoverinfo="skip")
+        self.view = FigureView(self.figure)
+        self.view.on_click(lambda curve, point: self.click(point) if curve == 0 else None)
+
+    @contextlib.contextmanager
+    def hold(self) -> Iterator[None]:
+        """Changes inside reach the browser as one figure, at the end."""
+        with self.view.hold():
+            yield
+
+    @property
+    def widget(self) -> Any:
+        return self.view.widget
 
     def trace(self, name: str) -> Any:
         """A trace by its role (see TRACES); its legend name may say more ("compact at 70%")."""
@@ -168,14 +203,9 @@ class MessageChart:
         """Call `callback(message_index)` when a bar is clicked."""
         self._click = callback
 
-    def _on_click(self, trace: Any, points: Any, selector: Any) -> None:
-        if self._click is None or not points.point_inds:
-            return
-        self._click(self._bar_index[points.point_inds[0]])
-
     def click(self, point: int) -> None:
-        """What a click on bar `point` does (for code and tests: FigureWidget clicks need a browser)."""
-        if self._click is not None:
+        """What a click on bar `point` does (the browser sends the same)."""
+        if self._click is not None and 0 <= point < len(self._bar_index):
             self._click(self._bar_index[point])
 
     # -- data ---------------------------------------------------------------------------------
@@ -228,18 +258,29 @@ class MessageChart:
             line_x, line_y = ends, [pressure[i] for i in ends]
         self._bar_index = xs
         ceiling = max(max(line_y, default=0.0), evict_at, 0.0) * 1.08
-        with self.figure.batch_update():
+        with self.hold(), self.figure.batch_update():
             bars = self.trace("tokens")
             bars.x, bars.y, bars.customdata = xs, ys, text
             bars.marker.color = bar_colors
             bars.width = bucket if bucket > 1 else None
             self.trace("pressure").update(x=line_x, y=line_y)
             self.figure.layout.yaxis2.range = [0, ceiling]
-        self.set_thresholds(compact_at, evict_at, n)
+            self.set_thresholds(compact_at, evict_at, n)
+
+    def set_real_compactions(self, indices: Sequence[int]) -> None:
+        """Vertical lines where the production agent compacted (the log's own compactions)."""
+        top = self.figure.layout.yaxis2.range[1] if self.figure.layout.yaxis2.range else 1
+        xs: list[float | None] = []
+        ys: list[float | None] = []
+        for i in indices:
+            xs += [i - 0.5, i - 0.5, None]
+            ys += [0, top, None]
+        with self.hold():
+            self.trace("real compaction").update(x=xs, y=ys)
 
     def set_thresholds(self, compact_at: float, evict_at: float, n: int) -> None:
         edge = [-0.5, max(0, n - 1) + 0.5]
-        with self.figure.batch_update():
+        with self.hold(), self.figure.batch_update():
             self.trace("compact_at").update(
                 x=edge, y=[compact_at, compact_at], name=f"compact at {compact_at:.0%}"
             )
@@ -266,6 +307,21 @@ class MessageChart:
             victims = victims[:: -(-len(victims) // MAX_MARKERS)]
         start, end = span
         peak = max(self._tokens, default=1) or 1
+        with self.hold():
+            self._set_pins(pinned, symbols, reasons, victims, masked, start, end, peak, upto)
+
+    def _set_pins(
+        self,
+        pinned: list[int],
+        symbols: list[str],
+        reasons: Sequence[str | None],
+        victims: list[int],
+        masked: Sequence[int],
+        start: int,
+        end: int,
+        peak: int,
+        upto: int | None,
+    ) -> None:
         with self.figure.batch_update():
             marks = self.trace("pinned")
             marks.x = pinned
@@ -299,7 +355,8 @@ class MessageChart:
 
     def set_selected(self, index: int | None) -> None:
         trace = self.trace("selected")
-        if index is None or not 0 <= index < len(self._tokens):
-            trace.update(x=[], y=[])
-        else:
-            trace.update(x=[index], y=[self._y(index)])
+        with self.hold():
+            if index is None or not 0 <= index < len(self._tokens):
+                trace.update(x=[], y=[])
+            else:
+                trace.update(x=[index], y=[self._y(index)])

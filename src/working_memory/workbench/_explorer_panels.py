@@ -34,6 +34,7 @@ class SummaryPanels:
     usage: Any
     usage_box: Any
     usage_figure: Any
+    usage_view: Any
 
     def _info(self) -> None:
         state, pins = self.state, self.pins
@@ -100,9 +101,11 @@ class SummaryPanels:
             self.usage.value = notice_html(
                 "This log recorded no provider usage, so there is no billed count to compare with."
             )
-            # Hide the chart without touching its traces: a delete sent to a view that is being
-            # torn down made the browser log "gd.data must be an array".
-            self.usage_box.children = (self.usage,)  # no empty chart: plotly cannot lay out 10 px
+            # The chart is hidden, not removed from its box (removed, it never came back once
+            # a log without usage had been loaded), and emptied so it shows no other log.
+            self.usage_figure.data = ()
+            self.usage_view.publish()
+            self.usage_view.widget.layout.display = "none"
             return
         from ..tokens import check_counts
 
@@ -115,6 +118,9 @@ class SummaryPanels:
             )
         except Exception as exc:
             self.usage.value = notice_html(f"usage check failed: {readable_error(exc)}", "warn")
+            self.usage_figure.data = ()
+            self.usage_view.publish()
+            self.usage_view.widget.layout.display = "none"
             return
         self.usage_check = check
         self.billing.value = self._billing_html(check)
@@ -130,7 +136,8 @@ class SummaryPanels:
         p = self._palette
         xs = [c.index for c in check.calls]
         self.usage_figure.layout.height = 260
-        with self.usage_figure.batch_update():
+        self.usage_view.widget.layout.display = ""
+        with self.usage_view.hold(), self.usage_figure.batch_update():
             self.usage_figure.data = ()
             self.usage_figure.add_scatter(
                 x=xs,

@@ -13,6 +13,7 @@ from ._explorer_panels import SummaryPanels
 from ._export import ExportBar
 from ._files import FileBrowser
 from ._html import badge, message_html
+from ._plot_view import FigureView
 from ._policy_state import PolicyState, tool_of
 from ._state import TranscriptState
 from ._table import PagedTable
@@ -104,7 +105,7 @@ class TranscriptExplorer(SummaryPanels):
         )
         self.table.bind(self._indices, self._row, self._row_class)
         self.usage = widgets.HTML()
-        self.usage_figure = go.FigureWidget(
+        self.usage_figure = go.Figure(
             layout=dict(
                 figure_layout(),
                 height=300,
@@ -116,7 +117,9 @@ class TranscriptExplorer(SummaryPanels):
                 yaxis=dict(title="input tokens"),
             )
         )
-        self.usage_box = widgets.VBox([self.usage, self.usage_figure])
+        self.usage_view = FigureView(self.usage_figure)
+        self.usage_view.widget.layout.display = "none"
+        self.usage_box = widgets.VBox([self.usage, self.usage_view.widget])
         self.exports = ExportBar("transcript", self._export_figures, self._export_tables)
 
         self.load_button.on_click(lambda _: self.load(self.path.value))
@@ -142,10 +145,11 @@ class TranscriptExplorer(SummaryPanels):
                 self.browser_box,
                 choose,
                 self.error,
-                self.info,
                 self.billing,
+                # The chart first, above the fold at 1400x900; what the file holds below it.
+                self.chart.widget,
+                self.info,
                 self.warnings,
-                self.chart.figure,
                 widgets.HTML("<b>Messages</b>"),
                 self.table.box,
                 widgets.HTML("<b>Selected message</b> (click a bar, or pick a number)"),
@@ -319,24 +323,33 @@ class TranscriptExplorer(SummaryPanels):
         state, pins = self.state, self.pins
         messages = state.messages
         self._reasons = pins.whole_reasons()
-        if not pins_only:
-            current = state.current
-            names = current.tool_names() if current else {}
-            self._tools = [tool_of(m, names) for m in messages]
-            self.chart.set_messages(
-                [str(m.get("role")) for m in messages],
-                self._tools,
-                pins.tokens,
-                pins.pressure,
-                pins.policy.compact_at,
-                pins.policy.evict_at,
-            )
-            self._key = self._drawn_key()
-            self.message_index.max = max(0, len(messages) - 1)
-            self._info()
-        self.chart.set_pins(self._reasons)
-        self.table.refresh()
-        self._show_selected()
+        with self.chart.hold():  # one figure reaches the browser, not one per step
+            if not pins_only:
+                current = state.current
+                names = current.tool_names() if current else {}
+                self._tools = [tool_of(m, names) for m in messages]
+                self.chart.set_messages(
+                    [str(m.get("role")) for m in messages],
+                    self._tools,
+                    pins.tokens,
+                    pins.pressure,
+                    pins.policy.compact_at,
+                    pins.policy.evict_at,
+                )
+                self.chart.set_real_compactions(
+                    [c.index for c in current.compactions or ()] if current else []
+                )
+                self._key = self._drawn_key()
+                # The table's rows first: lowering the picker's max clamps its value, which
+                # selects a message and renders the table (with the previous log's rows, an
+                # IndexError when that log was longer).
+                self.table.refresh()
+                self.message_index.value = min(self.message_index.value, state.selected)
+                self.message_index.max = max(0, len(messages) - 1)
+                self._info()
+            self.chart.set_pins(self._reasons)
+            self.table.refresh()
+            self._show_selected()
 
     def _sync_choices(self) -> None:
         state = self.state

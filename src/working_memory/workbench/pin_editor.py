@@ -144,12 +144,14 @@ class PinPolicyEditor:
         markers.selected_index = None
         self.widget = column(
             [
-                widgets.HBox([rules, thresholds, budget]),
-                markers,
+                # The chart above the fold at 1400x900 (it was 694 px down, under the
+                # controls); the controls right under it, still in view as they move it.
                 widgets.HBox([self.upto, self.upto_auto]),
                 self.error,
                 self.summary,
-                self.chart.figure,
+                self.chart.widget,
+                widgets.HBox([rules, thresholds, budget]),
+                markers,
                 self.table.box,
                 self.span_text,
                 self.exports.box,
@@ -234,9 +236,8 @@ class PinPolicyEditor:
         try:
             self.error.value = ""
             self._sync_controls()
-            state = self.state
-            messages = state.transcript.messages
-            policy = state.policy
+            messages = self.state.transcript.messages
+            policy = self.state.policy
             key = (
                 id(messages),
                 len(messages),
@@ -244,24 +245,9 @@ class PinPolicyEditor:
                 id(policy.calibration),
                 policy.limit,
             )
-            if full or key != self._key:
-                names = state.transcript.current.tool_names() if state.transcript.current else {}
-                self._tools = [tool_of(m, names) for m in messages]
-                self.chart.set_messages(
-                    [str(m.get("role")) for m in messages],
-                    self._tools,
-                    state.tokens,
-                    state.pressure,
-                    policy.compact_at,
-                    policy.evict_at,
-                )
+            with self.chart.hold():  # one figure per refresh reaches the browser
+                self._draw_chart(full or key != self._key)
                 self._key = key
-            else:
-                self.chart.set_thresholds(policy.compact_at, policy.evict_at, len(messages))
-            preview = state.preview
-            self.chart.set_pins(
-                preview.reasons, preview.span, preview.evicted, preview.upto, preview.masked
-            )
             self.table.refresh()
             self._summary()
             if full:
@@ -269,6 +255,32 @@ class PinPolicyEditor:
         except Exception as exc:
             self.show_error(exc)
         self.last_update_s = time.perf_counter() - started
+
+    def _draw_chart(self, messages_changed: bool) -> None:
+        state = self.state
+        messages = state.transcript.messages
+        policy = state.policy
+        if messages_changed:
+            names = state.transcript.current.tool_names() if state.transcript.current else {}
+            self._tools = [tool_of(m, names) for m in messages]
+            self.chart.set_messages(
+                [str(m.get("role")) for m in messages],
+                self._tools,
+                state.tokens,
+                state.pressure,
+                policy.compact_at,
+                policy.evict_at,
+            )
+            current = state.transcript.current
+            self.chart.set_real_compactions(
+                [c.index for c in current.compactions or ()] if current else []
+            )
+        else:
+            self.chart.set_thresholds(policy.compact_at, policy.evict_at, len(messages))
+        preview = state.preview
+        self.chart.set_pins(
+            preview.reasons, preview.span, preview.evicted, preview.upto, preview.masked
+        )
 
     def _sync_controls(self) -> None:
         self._syncing = True

@@ -16,6 +16,7 @@ from .._theme import figure_layout
 from ..transcripts import Transcript
 from ._export import ExportBar
 from ._html import notice_html, table_html
+from ._plot_view import FigureView
 from ._policy_state import PolicyState
 from ._state import TranscriptState, presets
 from ._widgets import BackgroundTask, Cancelled, guarded, require, require_pandas, show_error_in
@@ -64,6 +65,14 @@ def _survival_words(row: dict[Any, Any]) -> dict[str, Any]:
     return out
 
 
+_EMPTY = dict(
+    figure_layout(),
+    template="plotly_white",
+    height=260,
+    title=dict(text="Press Replay to replay this transcript under the selected policies", x=0.01),
+)
+
+
 class ReplayLabState:
     """Policies by name, the selection, and the replays of the last run."""
 
@@ -73,6 +82,13 @@ class ReplayLabState:
         self.extra: dict[str, Policy] = {}
         self.selected: list[str] = ["default", EDITED]
         self.replays: dict[str, Replay] = {}
+        # Replays belong to the transcript they ran on: another one loaded, they are gone (the
+        # lab's charts showed the previous log's curves beside the new log's explorer).
+        transcript.observe(self._on_transcript)
+
+    def _on_transcript(self, what: str) -> None:
+        if what == "transcript":
+            self.replays = {}
 
     @property
     def policies(self) -> dict[str, Policy]:
@@ -222,11 +238,13 @@ class ReplayLab:
         self.task = BackgroundTask("calls")
         self.error = widgets.HTML()
         # White and full width from the start (an empty FigureWidget is plotly's grey).
-        self.pressure = go.FigureWidget(layout=dict(figure_layout(), template="plotly_white"))
+        self.pressure = go.Figure(layout=_EMPTY)
+        self.pressure_view = FigureView(self.pressure)
         self.stack_choice = widgets.Dropdown(
             description="window of", layout=widgets.Layout(width="320px")
         )
-        self.stack = go.FigureWidget(layout=dict(figure_layout(), template="plotly_white"))
+        self.stack = go.Figure(layout=dict(_EMPTY, title=None))
+        self.stack_view = FigureView(self.stack)
         self.stats = widgets.HTML()
         self.billing = widgets.HTML()  # counted vs billed of the replays; warnings when far off
         self.report_path = widgets.Text(
@@ -243,6 +261,7 @@ class ReplayLab:
         self.stack_choice.observe(lambda c: self._draw_stack(), names="value")
         self.report_button.on_click(lambda _: self.export(self.report_path.value))
         state.policy_state.observe(lambda what: self._describe() if what == "policy" else None)
+        state.transcript.observe(lambda what: self._after_run() if what == "transcript" else None)
 
         self.widget = widgets.VBox(
             [
@@ -250,9 +269,9 @@ class ReplayLab:
                 widgets.HBox([self.run_button, self.task.box]),
                 self.error,
                 self.billing,
-                self.pressure,
+                self.pressure_view.widget,
                 self.stack_choice,
-                self.stack,
+                self.stack_view.widget,
                 self.stats,
                 widgets.HBox([self.report_path, self.report_button]),
                 self.report_result,
@@ -319,9 +338,13 @@ class ReplayLab:
 
         replays = list(self.state.replays.values())
         if not replays:
+            self.pressure = self._show(self.pressure_view, self._go.Figure(layout=_EMPTY))
+            self.stack = self._show(self.stack_view, self._go.Figure(layout=_EMPTY))
+            self.stats.value = self.billing.value = ""
+            self.exports.refresh()
             return
         self.billing.value = "".join(notice_html(text, kind) for kind, text in self.state.billing())
-        self._replace(self.pressure, pressure_figure(replays))
+        self.pressure = self._show(self.pressure_view, pressure_figure(replays))
         self.stack_choice.options = list(self.state.replays)
         if self.stack_choice.value not in self.state.replays:
             self.stack_choice.value = replays[0].name
@@ -354,21 +377,15 @@ class ReplayLab:
 
         replay = self.state.replays.get(self.stack_choice.value or "")
         if replay is not None:
-            self._replace(self.stack, window_stack_figure(replay))
+            self.stack = self._show(self.stack_view, window_stack_figure(replay))
 
     @staticmethod
-    def _replace(widget: Any, figure: Any) -> None:
-        """Swap a FigureWidget's traces and layout for those of a replays figure."""
-        with widget.batch_update():
-            widget.data = ()
-            widget.add_traces(list(figure.data))
-            # One assignment: clearing the layout first inside the batch dropped the figure's
-            # template, and the chart came out in plotly's grey.
-            widget.layout = figure.layout
-            if widget.layout.height is None:
-                # The template's height reaches a static figure but not a FigureWidget's view,
-                # which then squeezed plot, ticks and legend into ~340 px.
-                widget.layout.height = figure.layout.template.layout.height or 520
+    def _show(view: FigureView, figure: Any) -> Any:
+        """Show a replays figure as it is (its template, its height) and return it."""
+        if figure.layout.height is None:
+            figure.layout.height = figure.layout.template.layout.height or 520
+        view.replace(figure)
+        return figure
 
     def _export_figures(self) -> dict[str, Any]:
         if not self.state.replays:
