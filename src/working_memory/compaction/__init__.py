@@ -59,6 +59,7 @@ from ._prompts import (
     summary_word_limit,
     template_problems,
 )
+from ._replies import ReplyVerdict, is_nothing, read_reply
 from ._span_state import SpanState, span_state
 from ._summariser import make_summariser
 
@@ -88,6 +89,7 @@ __all__ = [
     "ProbeResult",
     "ProbeScores",
     "PromptTemplate",
+    "ReplyVerdict",
     "Segment",
     "SpanCompactor",
     "SpanState",
@@ -102,11 +104,13 @@ __all__ = [
     "extract_facts",
     "find_facts",
     "get_template",
+    "is_nothing",
     "judge_summary",
     "make_probes",
     "make_summariser",
     "offline_prompt_warning",
     "probe_summary",
+    "read_reply",
     "render_prompt",
     "render_span",
     "span_lines",
