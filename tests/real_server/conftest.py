@@ -57,12 +57,14 @@ class RealServer:
         self.port = _free_port()
         self.base_url = f"http://127.0.0.1:{self.port}/v1"
         self.process: subprocess.Popen[bytes] | None = None
+        self.n_ctx = N_CTX
+        self.extra: list[str] = []  # more server flags (the prefix benchmark: --cache true)
 
     def start(self) -> None:
         command = [
             sys.executable, "-m", "llama_cpp.server", "--model", str(_weights()),
             "--model_alias", MODEL, "--host", "127.0.0.1", "--port", str(self.port),
-            "--n_ctx", str(N_CTX), "--n_threads", "2",
+            "--n_ctx", str(self.n_ctx), "--n_threads", "2", *self.extra,
         ]  # fmt: skip
         self.process = subprocess.Popen(
             command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
