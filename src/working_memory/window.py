@@ -411,12 +411,15 @@ class ManagedWindow(CompactingWindow):
         no summariser call) down to pressure `to` (default `evict_to`), and return what went.
 
         `error` is the provider's refusal: an `LLMCallError(kind="context_overflow")` whose
-        `limit`/`requested` say by how much the request was over; the estimate was off by
-        `requested / tokens()`, so the target is scaled down by that much; refused without
+        `context_limit`/`requested_tokens` say by how much the request was over; the estimate was off by
+        `requested_tokens / tokens()`, so the target is scaled down by that much; refused without
         numbers, the window goes below what was refused (to 3/4 of it). An empty list:
         nothing could go (everything left is pinned)."""
         target = self._evict_to if to is None else to
-        limit, requested = getattr(error, "limit", None), getattr(error, "requested", None)
+        limit, requested = (
+            getattr(error, "context_limit", None),
+            getattr(error, "requested_tokens", None),
+        )
         tokens = self.tokens()
         if isinstance(limit, int) and isinstance(requested, int) and requested > 0 and tokens:
             # The provider counts `requested` where the window counted `tokens`: aim where the

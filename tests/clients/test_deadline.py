@@ -41,11 +41,11 @@ def test_the_default_deadline_is_one_request_timeout_retries_included(make: Make
 def test_a_scripted_client_without_a_budget_runs_inline() -> None:
     class Scripted:
         def complete(self, messages: Any) -> Any:
-            return LLMResponse("short")
+            return LLMResponse("Fixed the KeyError in tests/test_io.py.")
 
     compactor = Compactor(Scripted())  # type: ignore[arg-type]
     assert math.isinf(compactor.deadline_s)
-    assert compactor.compact(SPAN).summary == "short"
+    assert compactor.compact(SPAN).summary == "Fixed the KeyError in tests/test_io.py."
 
 
 def test_a_trickling_server_does_not_hold_compact_past_the_deadline(make: Make) -> None:

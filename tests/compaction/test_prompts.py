@@ -206,3 +206,16 @@ def test_compactor_scales_its_limit_and_decodes_tool_arguments() -> None:
     assert "\\n" not in request and "replace_all" not in request
     fixed = Compactor(_Client(), word_limit=120).build_request(span)[0]["content"]  # type: ignore[arg-type]
     assert "under 120 words" in fixed
+
+
+def test_every_shipped_template_shares_the_span_as_a_prefix_and_instructs_after_it() -> None:
+    from working_memory.compaction import SPAN_PREFIX
+
+    span = "user: please rewrite the parser\nassistant: on it"
+    rendered = [render_prompt(t.template, span=span, limit=100) for t in TEMPLATES.values()]
+    prefix = render_prompt(SPAN_PREFIX, span=span, limit=0)
+    for text in rendered:
+        assert text.startswith(prefix)  # a server's prompt cache reuses it across variants
+        after = text[len(prefix) :]
+        assert "Do not continue the conversation" in after
+        assert after.rstrip().endswith("NOTHING")

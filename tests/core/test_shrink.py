@@ -45,8 +45,8 @@ def test_shrink_takes_the_providers_count_from_a_context_overflow() -> None:
         kind="context_overflow",
         provider="openai",
         model="m",
-        limit=tokens,
-        requested=int(tokens * 1.3),
+        context_limit=tokens,
+        requested_tokens=int(tokens * 1.3),
     )
     events = window.shrink(error, to=0.5)
     assert events and events[0].kind == "evicted"

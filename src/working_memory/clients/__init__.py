@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ._anthropic import DEFAULT_ANTHROPIC_MAX_TOKENS, AnthropicClient, to_anthropic
 from ._base import BaseClient
+from ._discover import LOCAL_SERVERS, LocalServer, discover_local_servers
 from ._env import (
     ENV_VARIABLES,
     EnvValue,
@@ -37,6 +38,7 @@ __all__ = [
     "DEFAULT_ANTHROPIC_MAX_TOKENS",
     "DEFAULT_MODELS",
     "ENV_VARIABLES",
+    "LOCAL_SERVERS",
     "PRICES",
     "PRICES_CHECKED",
     "PROVIDERS",
@@ -49,6 +51,7 @@ __all__ = [
     "EmptyResponse",
     "EnvValue",
     "LLMCallError",
+    "LocalServer",
     "MalformedResponse",
     "OpenAIClient",
     "Price",
@@ -56,6 +59,7 @@ __all__ = [
     "Secret",
     "client_from_config",
     "client_from_env",
+    "discover_local_servers",
     "estimate_cost",
     "find_env_file",
     "price_for",

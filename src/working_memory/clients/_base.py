@@ -17,6 +17,7 @@ from .._numbers import token_count
 from .._redact import redact
 from ..protocols import LLMResponse, MessageDict, Usage
 from ._errors import ClientNotConfigured, EmptyResponse, LLMCallError, MalformedResponse
+from ._overflow import context_overflow
 from ._prices import Price, estimate_cost
 from ._retry import MAX_RETRY_AFTER_S, retry_wait
 from ._settings import ClientConfig, Secret
@@ -390,6 +391,7 @@ class BaseClient:
         request_id = getattr(exc, "request_id", None)
         retries = f"{attempts} attempt(s), max_retries={self.config.max_retries}"
         cls: type[LLMCallError] = LLMCallError
+        overflow = None
         if "APITimeoutError" in names:
             kind = "timeout"
             what = f"timed out after {elapsed:.1f}s (timeout={self.config.timeout:g}s per attempt, {retries})"
@@ -410,6 +412,12 @@ class BaseClient:
                 what = f"HTTP {status}, the key was refused: {server} (check {self._key_variable})"
             elif status >= 500:
                 kind, what = "server_error", f"HTTP {status} after {retries}: {server}"
+            elif (overflow := context_overflow(server)) is not None:
+                kind = "context_overflow"
+                what = (
+                    f"HTTP {status}, the request ({overflow[1]} tokens) is over the server's "
+                    f"context of {overflow[0]}: {server}"
+                )
             else:
                 kind, what = "http_error", f"HTTP {status}: {server}"
         else:
@@ -424,6 +432,8 @@ class BaseClient:
             model=self.model,
             status_code=status,
             request_id=request_id,
+            context_limit=overflow[0] if overflow else None,
+            requested_tokens=overflow[1] if overflow else None,
         )
 
     def _endpoint(self) -> str:

@@ -48,6 +48,7 @@ ENV_VARIABLES: dict[str, str] = {
     "WM_MAX_RETRIES": "retries the SDK makes on timeouts, 429 and 5xx (default 2)",
     "WM_TEMPERATURE": "sampling temperature (default: the provider's)",
     "WM_MAX_TOKENS": "cap on the reply's tokens (default: the provider's; 4096 for anthropic)",
+    "WM_DISCOVER": "1: with nothing else set, use a model server found on a local port",
 }
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.]*")
 _DEFAULT_ENV_FILE = ".env"
@@ -239,6 +240,7 @@ def settings_from_env(
     configuration still raises, since the user clearly meant to configure something.
     """
     values = _gather(env_file, environ)
+    values.pop("WM_DISCOVER", None)  # how to look for a client, not part of one
     if not values:
         if required:
             raise ClientNotConfigured(_NOTHING_SET.format(**DEFAULT_MODELS))
@@ -300,6 +302,7 @@ def client_from_env(
     required: bool = True,
     environ: Mapping[str, str] | None = None,
     prices: Mapping[str, Price] | None = None,
+    discover: bool | None = None,
 ) -> OpenAIClient | AnthropicClient | None:
     """A client built from WM_PROVIDER, WM_MODEL, WM_BASE_URL and the provider's key variable.
 
@@ -307,6 +310,23 @@ def client_from_env(
     up to the project root, and is optional; any other path must exist; None reads only the
     environment. Raises ClientNotConfigured saying what to set, or returns None when
     `required=False` and nothing is set.
+
+    `discover=True` (or WM_DISCOVER=1 when `discover` is None): with nothing configured, use
+    the first model of the first local server `discover_local_servers()` finds. Never by
+    default, so an unconfigured run stays offline.
     """
-    config = settings_from_env(env_file, environ=environ, required=required)
-    return None if config is None else client_from_config(config, prices=prices)
+    config = settings_from_env(env_file, environ=environ, required=False)
+    if config is None:
+        if discover is None:
+            flag = _gather(env_file, environ).get("WM_DISCOVER")
+            discover = flag is not None and flag.value.strip().lower() in {"1", "true", "yes", "on"}
+        if discover:
+            from ._discover import discover_local_servers
+
+            for server in discover_local_servers():
+                if server.models:
+                    return client_from_config(server.config(), prices=prices)
+        if required:
+            raise ClientNotConfigured(_NOTHING_SET.format(**DEFAULT_MODELS))
+        return None
+    return client_from_config(config, prices=prices)

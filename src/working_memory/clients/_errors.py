@@ -32,10 +32,12 @@ class LLMCallError(ClientError):
     """A call that failed after the client's retries.
 
     `kind` is one of: timeout, rate_limited, server_error, http_error, auth, connection,
-    malformed, empty, context_overflow (the request was over the model's context window:
-    `limit` and `requested` are the provider's token counts when it said them; hand the error
-    to `ManagedWindow.shrink`). `status_code` is the last HTTP status seen, if any. `retry_after` is
-    the seconds the server asked the caller to wait (its Retry-After header), if it said.
+    malformed, empty, context_overflow (the request was over the model's context window; hand
+    the error to `ManagedWindow.shrink`). `status_code` is the last HTTP status seen, if any.
+    `retry_after` is the seconds the server asked the caller to wait (its Retry-After header), if
+    it said.
+    For a context overflow, `context_limit` is the server's limit and `requested_tokens` the
+    size of the request it refused (prompt and completion), both read from its message.
     """
 
     def __init__(
@@ -48,18 +50,18 @@ class LLMCallError(ClientError):
         status_code: int | None = None,
         request_id: str | None = None,
         retry_after: float | None = None,
-        limit: int | None = None,
-        requested: int | None = None,
+        context_limit: int | None = None,
+        requested_tokens: int | None = None,
     ) -> None:
         super().__init__(message)
-        self.limit = limit
-        self.requested = requested
         self.kind = kind
         self.provider = provider
         self.model = model
         self.status_code = status_code
         self.request_id = request_id
         self.retry_after = retry_after
+        self.context_limit = context_limit
+        self.requested_tokens = requested_tokens
 
     @property
     def retryable(self) -> bool:

@@ -54,6 +54,7 @@ from ._prompts import (
     MAX_WORDS,
     MIN_WORDS,
     PLACEHOLDERS,
+    SPAN_PREFIX,
     TARGET_COMPRESSION,
     TEMPLATES,
     PromptTemplate,
@@ -63,6 +64,7 @@ from ._prompts import (
     template_problems,
 )
 from ._questions import GRADES, QUESTION_KINDS, Question, QuestionResult
+from ._replies import ReplyVerdict, is_nothing, read_reply
 from ._span_state import SpanState, span_state
 from ._summariser import make_summariser
 
@@ -80,6 +82,7 @@ __all__ = [
     "PLACEHOLDERS",
     "PROBE_KINDS",
     "QUESTION_KINDS",
+    "SPAN_PREFIX",
     "TARGET_COMPRESSION",
     "TEMPLATES",
     "CompactionResult",
@@ -100,6 +103,7 @@ __all__ = [
     "PromptTemplate",
     "Question",
     "QuestionResult",
+    "ReplyVerdict",
     "Segment",
     "SpanCompactor",
     "SpanState",
@@ -116,12 +120,14 @@ __all__ = [
     "get_template",
     "grade_summary",
     "is_fragment",
+    "is_nothing",
     "judge_summary",
     "judge_with_model",
     "make_probes",
     "make_summariser",
     "offline_prompt_warning",
     "probe_summary",
+    "read_reply",
     "render_prompt",
     "render_span",
     "span_lines",

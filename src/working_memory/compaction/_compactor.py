@@ -16,6 +16,7 @@ from .._redact import error_attribute, error_text, redact
 from ..messages import render_content
 from ..protocols import CompactionResult, LLMClient, SpanCompactor
 from ._prompts import COMPACT_PROMPT, render_prompt, summary_word_limit
+from ._replies import NOTHING, read_reply
 from ._segments import call_text
 
 __all__ = [
@@ -25,8 +26,6 @@ __all__ = [
     "SpanCompactor",
     "render_span",
 ]
-
-NOTHING = "NOTHING"
 
 
 def _span_block(block: Mapping[str, Any]) -> str:
@@ -293,11 +292,17 @@ class Compactor:
             return CompactionResult(
                 None, reason="summariser returned an empty reply", error="empty", **meta
             )
-        if summary.strip(" .\n\"'`*").upper() == NOTHING:
+        span_text = render_span(span)
+        verdict = read_reply(summary, span_text)
+        if verdict.kind == "nothing":
             return CompactionResult(
                 None, reason="summariser answered NOTHING", nothing=True, **meta
             )
-        span_chars = len(render_span(span))
+        if verdict.kind == "rejected":
+            return CompactionResult(
+                None, reason=f"not a note: {verdict.why}", error="not a note", **meta
+            )
+        span_chars = len(span_text)
         if len(summary) >= span_chars:
             return CompactionResult(
                 None,

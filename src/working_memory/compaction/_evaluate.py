@@ -17,7 +17,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..tokens import TokenCounter, get_counter
-from ._compactor import NOTHING
 from ._continuation import (
     CONTINUATION_PROBES,
     ContinuationExpectations,
@@ -35,6 +34,7 @@ from ._probes import (
     make_probes,
     probe_summary,
 )
+from ._replies import is_nothing
 from ._segments import is_chit_chat, span_segments, span_text
 
 if TYPE_CHECKING:
@@ -189,7 +189,7 @@ def score_prepared(
     frequent: int,
 ) -> SummaryScore:
     summary_text = summary or ""
-    nothing = not summary_text.strip() or summary_text.strip(" .\n\"'`*").upper() == NOTHING
+    nothing = not summary_text.strip() or is_nothing(summary_text)
     if nothing:
         summary_text = ""
     flat = " ".join(summary_text.split())

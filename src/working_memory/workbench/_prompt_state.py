@@ -122,6 +122,23 @@ class PromptLabState:
         self._client = client_from_env(required=False)
         return self.client_label
 
+    def find_local_models(self, timeout_s: float = 0.3) -> list[tuple[str, str, str]]:
+        """(label, base URL, model) for each model a server on a well-known local port lists."""
+        from ..clients import discover_local_servers
+
+        return [
+            (f"{model} ({server.name}, {server.base_url})", server.base_url, model)
+            for server in discover_local_servers(timeout_s)
+            for model in server.models
+        ]
+
+    def use_local_model(self, base_url: str, model: str) -> str:
+        """Use `model` on the local server at `base_url`; say which client that is."""
+        from ..clients import OpenAIClient
+
+        self._client = OpenAIClient(model, base_url=base_url)
+        return self.client_label
+
     # -- variants --------------------------------------------------------------------------------
     def set_variant(self, variant: PromptVariant) -> None:
         """Add a variant, or replace the one with the same name."""

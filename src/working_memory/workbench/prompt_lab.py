@@ -127,6 +127,14 @@ class PromptLab:
         self.production = widgets.Checkbox(
             value=True, indent=False, description="add the production summary as a column"
         )
+        # Models on this machine's local servers, beside the configured key: one pick uses one.
+        self.find_button = widgets.Button(description="find local models", icon="search")
+        self.local_models = widgets.Dropdown(
+            options=[("(none found yet)", None)],
+            value=None,
+            description="local",
+            layout=widgets.Layout(width="360px"),
+        )
         self.run_button = widgets.Button(description="Run", icon="play", button_style="success")
         self.task = BackgroundTask("requests")
         self.error = widgets.HTML()
@@ -150,6 +158,8 @@ class PromptLab:
         self.add_button.on_click(lambda _: self.add_variant())
         self.remove_button.on_click(lambda _: self.remove_variant(self.remove_choice.value))
         self.env_button.on_click(lambda _: self.use_env_client())
+        self.find_button.on_click(lambda _: self.find_local_models())
+        self.local_models.observe(lambda c: self.use_local_model(c["new"]), names="value")
         self.span_choice.observe(lambda c: self._on_span(), names="value")
         self.range_start.observe(lambda c: self._on_span(), names="value")
         self.range_end.observe(lambda c: self._on_span(), names="value")
@@ -183,7 +193,9 @@ class PromptLab:
         )
         setup = widgets.VBox(
             [
-                widgets.HBox([self.client_label, self.env_button]),
+                widgets.HBox(
+                    [self.client_label, self.env_button, self.find_button, self.local_models]
+                ),
                 widgets.HBox([self.span_choice, self.range_start, self.range_end]),
                 widgets.HBox([self.samples, self.production, self.run_button]),
                 self.task.box,
@@ -295,6 +307,23 @@ class PromptLab:
                 "no client is configured: set WM_PROVIDER / WM_MODEL and a key in "
                 ".env (see .env.example), or keep to offline variants"
             )
+
+    @guarded
+    def find_local_models(self) -> None:
+        found = self.state.find_local_models()
+        options: list[tuple[str, Any]] = [(label, (url, model)) for label, url, model in found]
+        self.local_models.options = [
+            ("(pick one to use it)" if options else "(no local server found)", None),
+            *options,
+        ]
+        self.local_models.value = None
+
+    @guarded
+    def use_local_model(self, choice: tuple[str, str] | None) -> None:
+        if choice is None:
+            return
+        self.state.use_local_model(*choice)
+        self.client_label.value = self._client_html()
 
     def _sync_variants(self) -> None:
         variants = self.state.variants
