@@ -14,6 +14,9 @@ nbval installed, the notebooks are not collected and `tests/test_notebook_hygien
 
 from __future__ import annotations
 
+import os
+import tempfile
+
 import pytest
 
 # A cell that takes longer than this is a bug in the notebook (they run in seconds).
@@ -21,6 +24,14 @@ CELL_TIMEOUT_S = 300.0
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    # The notebooks write reports and archives to $WM_OUTPUT_DIR (default: beside them). A
+    # test run must leave the checkout as it found it: unless the caller chose a folder, they
+    # write to a temporary one (removed when pytest exits).
+    if not os.environ.get("WM_OUTPUT_DIR"):
+        folder = tempfile.TemporaryDirectory(prefix="wm-notebook-output-")
+        config.add_cleanup(folder.cleanup)
+        os.environ["WM_OUTPUT_DIR"] = folder.name
+        config.add_cleanup(lambda: os.environ.pop("WM_OUTPUT_DIR", None))
     option = config.option
     if not hasattr(option, "nbval_lax"):  # nbval not installed (or disabled with -p no:nbval)
         return

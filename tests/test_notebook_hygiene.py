@@ -202,3 +202,32 @@ def test_plain_pytest_collects_the_notebooks_with_nbval() -> None:
     assert done.returncode == 0, done.stdout + done.stderr
     for name in EXPECTED:
         assert f"notebooks/{name}::Cell 0" in done.stdout, done.stdout
+
+
+def test_a_notebook_run_writes_nothing_into_the_checkout(monkeypatch) -> None:
+    # The notebooks write reports and archives to $WM_OUTPUT_DIR, by default beside them: a
+    # plain test run left 5.5 MB in notebooks/working-memory-output/. The notebooks' conftest
+    # sends them to a temporary folder unless the caller chose one.
+    import importlib.util
+    import os
+    from types import SimpleNamespace
+
+    checkout = Path(__file__).resolve().parents[1]
+    spec = importlib.util.spec_from_file_location(
+        "notebooks_conftest", checkout / "notebooks" / "conftest.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    monkeypatch.delenv("WM_OUTPUT_DIR", raising=False)
+    cleanups: list = []
+    module.pytest_configure(SimpleNamespace(option=SimpleNamespace(), add_cleanup=cleanups.append))
+    folder = Path(os.environ["WM_OUTPUT_DIR"])
+    assert folder.is_dir() and checkout not in folder.parents
+    for cleanup in reversed(cleanups):
+        cleanup()
+    assert not folder.exists() and "WM_OUTPUT_DIR" not in os.environ
+    # a folder the caller chose is kept
+    monkeypatch.setenv("WM_OUTPUT_DIR", "/tmp/chosen")
+    module.pytest_configure(SimpleNamespace(option=SimpleNamespace(), add_cleanup=cleanups.append))
+    assert os.environ["WM_OUTPUT_DIR"] == "/tmp/chosen"

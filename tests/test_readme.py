@@ -81,6 +81,50 @@ def test_the_readme_agent_loop_runs(monkeypatch, tmp_path) -> None:
         assert second_request[3]["tool_call_id"] == "call_1"
 
 
+def test_the_readme_agent_loop_shows_each_event_once(monkeypatch, tmp_path, capsys) -> None:
+    # Three tool turns, only the first with a result big enough to be cut: its event is news
+    # on the first turn only (the loop used to print the window's last event on every turn).
+    text = README.read_text()
+    code = re.search(
+        r"\*\*Wrap an existing agent loop\*\*.*?```python\n(.*?)```", text, re.S
+    ).group(1)
+    calls = [
+        {"id": f"call_{i}", "type": "function", "function": {"name": "read_file", "arguments": "{}"}}
+        for i in range(3)
+    ]
+    script = [
+        *(
+            raw(200, _completion({"role": "assistant", "content": None, "tool_calls": [c]}))
+            for c in calls
+        ),
+        raw(200, _completion({"role": "assistant", "content": "Done"})),
+    ]
+    results = iter(["def main():\n    return 1\n" * 3_000, "ok", "ok"])
+    with (
+        OpenAIServer(script=script) as agent,
+        OpenAIServer(responder=lambda r: ok("- summary")) as summariser,
+    ):
+        monkeypatch.chdir(tmp_path)
+        monkeypatch.setenv("OPENAI_BASE_URL", agent.base_url)
+        monkeypatch.setenv("OPENAI_API_KEY", "sk-test-readme-0000000000")
+        monkeypatch.setenv("WM_PROVIDER", "openai-compatible")
+        monkeypatch.setenv("WM_BASE_URL", summariser.base_url)
+        monkeypatch.setenv("WM_MODEL", "summariser")
+        namespace = {
+            "TOOLS": [],
+            "SYSTEM": "You are a coding agent.",
+            "TASK": "Fix app.py",
+            "MODEL": "m",
+            "run": lambda call: next(results),
+        }
+        exec(compile(code, "README.md", "exec"), namespace)
+    window = namespace["window"]
+    printed = [line.strip() for line in capsys.readouterr().out.splitlines()]
+    shown = [line for line in printed if not line.startswith("pressure")]
+    assert len([line for line in printed if line.startswith("pressure")]) == 3
+    assert window.events and shown == [str(e) for e in window.events]
+
+
 def test_the_readme_compare_example_runs_offline(monkeypatch, tmp_path) -> None:
     from tests.paths import fixture
 

@@ -219,35 +219,49 @@ def sniff_container(path: str | Path) -> str:
         head = handle.read(4096)
         if head.startswith((b"\xff\xfe", b"\xfe\xff")):
             raise TranscriptError("file is UTF-16 encoded", path=path, expected="UTF-8 JSON/JSONL")
-        stripped = head.lstrip(_BOM).lstrip()
+        if _utf16_without_bom(head):
+            raise TranscriptError(
+                "file is UTF-16 encoded (without a byte-order mark)",
+                path=path,
+                expected="UTF-8 JSON/JSONL; convert it with iconv -f UTF-16LE -t UTF-8",
+            )
+        head = head.lstrip(_BOM)
+        stripped = head.lstrip()
+        newlines = head[: len(head) - len(stripped)].count(b"\n")
         while not stripped and head:  # leading whitespace longer than one block
             head = handle.read(65536)
             stripped = head.lstrip()
+            newlines += head[: len(head) - len(stripped)].count(b"\n")
         if not stripped:
             raise TranscriptError("file is empty", path=path, expected="a JSON or JSONL transcript")
+        first_line = newlines + 1  # where the first non-blank byte is
         first = stripped[:1]
         if first == b"[":
             return "json"
+        if first != b"{" and _records_follow(stripped):
+            # Junk on the first line of JSONL (`null`, `42`): skipped with a warning by the
+            # loader, as the same junk on any later line is, not a reason to refuse the file.
+            return "jsonl"
         if first != b"{":
             shown = stripped[:16].decode("utf-8", "replace")
             if stripped.startswith(b"# aider chat started"):
                 raise TranscriptError(
                     "an Aider chat history (Markdown): not supported",
                     path=path,
-                    line=1,
+                    line=first_line,
                     expected="a JSON or JSONL agent log (export the session as one)",
                 )
             if first == b"#":
                 raise TranscriptError(
                     f"Markdown text ({shown!r}...): not supported",
                     path=path,
-                    line=1,
+                    line=first_line,
                     expected="a JSON or JSONL agent log",
                 )
             raise TranscriptError(
                 f"not a transcript: the file starts with {shown!r}",
                 path=path,
-                line=1,
+                line=first_line,
                 expected="a JSON document or JSONL records starting with '[' or '{'",
             )
         # A line that parses on its own as an object means JSONL, unless it is the only line.
@@ -285,6 +299,30 @@ def sniff_container(path: str | Path) -> str:
             if budget <= 0:
                 break
         return "jsonl" if records == 1 else "json"
+
+
+def _utf16_without_bom(head: bytes) -> bool:
+    """UTF-16 text with no byte-order mark: ASCII JSON then has a NUL in every other byte."""
+    sample = head[:512]
+    if len(sample) < 8 or b"\x00" not in sample:
+        return False
+    even, odd = sample[0::2], sample[1::2]
+    return max(even.count(0) / len(even), odd.count(0) / len(odd)) > 0.4
+
+
+def _records_follow(stripped: bytes, lines: int = 6) -> bool:
+    """Whether JSON objects, one per line, follow a first line that is not one."""
+    rest = stripped.split(b"\n", 1)[1] if b"\n" in stripped else b""
+    for raw in rest.split(b"\n")[:lines]:
+        if not raw.strip():
+            continue
+        if raw.startswith(b"{"):
+            try:
+                return isinstance(json.loads(raw), dict)
+            except (ValueError, UnicodeDecodeError, RecursionError):
+                return False
+        return False
+    return False
 
 
 def _more_content(handle: Any) -> bool:
