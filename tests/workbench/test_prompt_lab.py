@@ -71,10 +71,29 @@ def test_offline_says_the_prompt_is_not_used(long_session: Transcript) -> None:
     lab.run()
     results = lab.results
     assert results is not None and not results["prompt_used"].any()
-    a, b = results["summary"]
-    assert a == b  # what the warning says: the same summary
+    # Without a model, identical scores are never shown as a comparison: the baseline runs
+    # once, the other variant says whose summary it would repeat and what it would send.
+    baseline, other = (
+        results[results["variant"] == n].iloc[0] for n in ("offline", "offline-handoff")
+    )
+    assert isinstance(baseline["summary"], str) and baseline["fact_retention"] > 0
+    assert other["summary"] is None and other["same_as"] == "offline"
+    assert other["fact_retention"] != other["fact_retention"]  # NaN: no score
+    assert other["would_send"].startswith(TEMPLATES["handoff"].template.split("{span}")[0])
     assert "not used (offline)" in lab.columns.value
     assert "continuation probes" in lab.columns.value
+    assert "Not run: offline" in lab.columns.value and "what it would send" in lab.columns.value
+
+
+def test_offline_variants_of_different_sizes_all_run(long_session: Transcript) -> None:
+    lab = PromptLab(long_session)
+    lab.state.set_variant(PromptVariant("short", word_limit=60))
+    lab._sync_variants()
+    lab.run()
+    results = lab.results
+    assert results is not None and set(results["variant"]) == {"offline", "short"}
+    assert results["summary"].map(lambda s: isinstance(s, str)).all()
+    assert "same_as" not in results or results["same_as"].isna().all()
 
 
 def test_client_variant_without_a_client_is_a_readable_error(long_session: Transcript) -> None:

@@ -28,6 +28,18 @@ def variant_card(name: str, row: Any, rows: Any) -> str:
         values = rows[column].dropna()
         return float(values.astype(float).mean()) if len(values) else None
 
+    base = row.get("same_as")
+    if isinstance(base, str) and base:
+        # Not run: an offline variant that would repeat `base`'s summary. No scores (they
+        # would only tie), and the prompt it would send once a model is given.
+        sent = str(row.get("would_send") or "")
+        return (
+            f'<div class="card"><h4>{esc(name)}</h4><div class="note">Not run: offline, the '
+            f"prompt is not used, so it would give the same summary as <b>{esc(base)}</b> (the "
+            "offline baseline). Give the lab a model to compare prompts.</div>"
+            f"<details><summary>what it would send ({len(sent.split())} words)</summary>"
+            f"<pre>{esc(sent)}</pre></details></div>"
+        )
     error = row.get("error")
     if isinstance(error, str) and error:
         body = f'<div class="err">{esc(error)}</div>'

@@ -7,7 +7,7 @@ so the progress bar moves per request and Cancel stops what has not started.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -20,6 +20,8 @@ from ..compaction import (
     compare,
     judge_summary,
     offline_prompt_warning,
+    render_prompt,
+    render_span,
     summary_metrics,
     template_problems,
 )
@@ -255,7 +257,8 @@ class PromptLabState:
             raise ValueError(f"samples must be at least 1, got {self.samples}")
         label, start, end, production = self.span()
         span = self.transcript.messages[start:end]
-        variants = self._variants()
+        shares_summary = self.shared_summaries()
+        variants = [v for v in self._variants() if v.name not in shares_summary]
         jobs = [(v, s) for v in variants for s in range(self.samples)]
         total = len(jobs)
         rows: list[Any] = []
@@ -311,6 +314,7 @@ class PromptLabState:
             }
             frame = pd.concat([frame, pd.DataFrame([row])], ignore_index=True)
         frame = self._judged(span, frame)
+        frame = self._not_run(label, span, frame, shares_summary)
         order = {v.name: n for n, v in enumerate(self.variants)}
         frame = frame.sort_values(
             ["variant", "sample"],
@@ -324,6 +328,59 @@ class PromptLabState:
         if cancel is not None and cancel.is_set() and done < total:
             raise Cancelled(f"cancelled after {done} of {total} requests")
         return self.results
+
+    def shared_summaries(self) -> dict[str, str]:
+        """Offline variants that would only repeat another's summary, each with that one's
+        name. Offline, the prompt is not used: variants that differ only by it give the same
+        summary, and the lab runs the first once (the offline baseline) instead of showing
+        identical scores side by side as if they were a comparison."""
+        first: dict[int, str] = {}
+        shared: dict[str, str] = {}
+        for variant in self.variants:
+            if variant.prompt_used:
+                continue
+            if variant.word_limit in first:
+                shared[variant.name] = first[variant.word_limit]
+            else:
+                first[variant.word_limit] = variant.name
+        return shared
+
+    def would_send(self, name: str) -> str:
+        """The request a variant sends a model for the chosen span (offline: what it would
+        send once a client is given)."""
+        variant = next(v for v in self.variants if v.name == name)
+        _, start, end, _ = self.span()
+        span = self.transcript.messages[start:end]
+        return render_prompt(variant.template, span=render_span(span), limit=variant.word_limit)
+
+    def _not_run(
+        self, label: str, span: Any, frame: pd.DataFrame, shared: Mapping[str, str]
+    ) -> pd.DataFrame:
+        """Rows for the variants not run (`shared_summaries`): no scores, the prompt they
+        would send, and whose summary they would repeat."""
+        pd = require_pandas()
+        if not shared:
+            return frame
+        frame = frame.copy()
+        frame["same_as"] = None
+        frame["would_send"] = None
+        rows = [
+            {
+                "span": label,
+                "variant": name,
+                "sample": 0,
+                "summary": None,
+                "reason": f"not run: offline, its prompt is not used, so it would give "
+                f"{base!r}'s summary; it shows what it would send to a model",
+                "model": "offline (not run)",
+                "error": None,
+                "prompt_used": False,
+                "same_as": base,
+                "would_send": self.would_send(name),
+            }
+            for name, base in shared.items()
+        ]
+        return pd.concat([frame, pd.DataFrame(rows)], ignore_index=True)
 
     def _judged(self, span: Any, frame: pd.DataFrame) -> pd.DataFrame:
         """The headline judge's columns: its label, its share, its points and per-question
