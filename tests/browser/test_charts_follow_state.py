@@ -10,6 +10,8 @@ only turns a chart that never gets there into a failure that shows the differenc
 
 from __future__ import annotations
 
+import contextlib
+
 import json
 import shutil
 from collections.abc import Iterator
@@ -152,6 +154,15 @@ def assert_layout_at_a_glance(page: Any, kernel: Kernel) -> None:
             " return d && d.offsetParent && d._fullLayout; }",
             arg=key,
         )
+        # The legend and the threshold lines are drawn after the layout: wait on them (on a
+        # loaded machine they come later), then measure.
+        with contextlib.suppress(Exception):  # the assertions below say what is missing
+            page.wait_for_function(
+                f"(k) => {{ const b = ({_CHART_BOX})(k); return b.legend.length >= 4"
+                " && b.compact !== undefined && b.evict !== undefined; }",
+                arg=key,
+                timeout=120_000,
+            )
         box = page.evaluate(_CHART_BOX, key)
         assert box["bottom"] - box["panelTop"] <= box["height"], box  # above the fold
         assert {"system", "user", "assistant", "tool"} <= set(box["legend"]), box

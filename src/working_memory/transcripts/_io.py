@@ -307,7 +307,9 @@ def _utf16_without_bom(head: bytes) -> bool:
     if len(sample) < 8 or b"\x00" not in sample:
         return False
     even, odd = sample[0::2], sample[1::2]
-    return max(even.count(0) / len(even), odd.count(0) / len(odd)) > 0.4
+    zeros = sorted((even.count(0) / len(even), odd.count(0) / len(odd)))
+    # One byte of each pair NUL, the other not: a sparse or binary file has NULs in both.
+    return zeros[1] > 0.4 and zeros[0] < 0.1
 
 
 def _records_follow(stripped: bytes, lines: int = 6) -> bool:
