@@ -89,7 +89,11 @@ def test_the_readme_agent_loop_shows_each_event_once(monkeypatch, tmp_path, caps
         r"\*\*Wrap an existing agent loop\*\*.*?```python\n(.*?)```", text, re.S
     ).group(1)
     calls = [
-        {"id": f"call_{i}", "type": "function", "function": {"name": "read_file", "arguments": "{}"}}
+        {
+            "id": f"call_{i}",
+            "type": "function",
+            "function": {"name": "read_file", "arguments": "{}"},
+        }
         for i in range(3)
     ]
     script = [

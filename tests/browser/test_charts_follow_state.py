@@ -11,7 +11,6 @@ only turns a chart that never gets there into a failure that shows the differenc
 from __future__ import annotations
 
 import contextlib
-
 import json
 import shutil
 from collections.abc import Iterator
