@@ -22,7 +22,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "src" / "working_memory"
 _LAYERED = [
     # 0, the core: the window and what it stands on
     "config _numbers _redact messages protocols tokens settings budget pins events archive"
-    " spans breakdown _entry _held _in_flight _window_base _evicting _compacting window",
+    " spans breakdown _entry _held _in_flight _triggers _window_base _evicting _compacting window",
     # 1, what feeds and serves the window
     "transcripts clients examples outputs _theme",
     # 2, what runs windows over transcripts and judges summaries

@@ -14,6 +14,7 @@ from ._evicting import EvictingWindow
 from ._in_flight import PendingSummary
 from ._numbers import token_count
 from ._redact import error_text, redact
+from ._triggers import Due, Rewrite
 from .events import EventKind
 from .messages import (
     summary_message,
@@ -51,12 +52,19 @@ class CompactingWindow(EvictingWindow):
             return
         if self._clock() < self._retry_at:
             return  # backing off after a failed summariser call; eviction still guards evict_at
-        if self._search_after is not None and self._appended_tokens < self._search_after:
-            return  # no span qualified, and not enough has arrived since to change that
+        if (
+            self._search_after is not None
+            and self._appended_tokens < self._search_after
+            and not (self._deferred and self.pressure() > self._settings.evict_at)
+        ):
+            # No span qualified, and not enough has arrived since to change that; a span the
+            # cache-aware gate deferred is taken as soon as evict_at is passed.
+            return
         for _ in range(self._settings.max_compactions_per_prepare):
-            if self.pressure() <= self._settings.compact_at:
+            due = self._due()
+            if due is None:
                 return
-            pending = self._start_summary(mode)
+            pending = self._start_summary(mode, due)
             if pending is None:
                 return
             self._in_flight = pending
@@ -66,6 +74,12 @@ class CompactingWindow(EvictingWindow):
             self._in_flight = None
             if self._after_landing(self._land(pending)):
                 return
+
+    def _due(self) -> Due | None:
+        """What a compaction must take now (pressure or message count), or None."""
+        return self._trigger.due(
+            tokens=self.tokens(), limit=self._limit, messages=len(self._entries)
+        )
 
     def _after_landing(self, outcome: str) -> bool:
         """Whether the pass stops after a summary with this outcome."""
@@ -90,7 +104,9 @@ class CompactingWindow(EvictingWindow):
         `regardless_of_pressure=True` previews the oldest compactable span (up to
         `max_span_tokens`) even when the window is far under its threshold.
         """
-        start, end, _ = self._find_span(self._eligible(self.pin_reasons()), regardless_of_pressure)
+        due = self._due() or Due(0.0, 0)
+        eligible = self._eligible(self.pin_reasons())
+        start, end, _ = self._find_span(eligible, due, regardless_of_pressure)
         return start, end
 
     def _span_cap(self) -> float:
@@ -98,12 +114,14 @@ class CompactingWindow(EvictingWindow):
         return max(self._settings.max_span_tokens, 2 * self._settings.min_gain * self._limit)
 
     def _find_span(
-        self, eligible: Sequence[bool], regardless_of_pressure: bool = False
+        self, eligible: Sequence[bool], due: Due, regardless_of_pressure: bool = False
     ) -> tuple[int, int, str]:
-        """The oldest span worth compacting (`spans.find_span`), with this window's settings."""
+        """The oldest span worth compacting (`spans.find_span`), with this window's settings:
+        enough tokens for the pressure trigger and enough messages for the count trigger."""
         entries = self._entries
-        need = self.tokens() - self._compact_to * self._limit
-        min_tokens = self._settings.min_gain * self._limit
+        need = due.tokens
+        # min_gain guards pressure-driven compaction; a count-driven one must free messages.
+        min_tokens = self._settings.min_gain * self._limit if due.tokens > 0 else 0
         if regardless_of_pressure:
             need, min_tokens = math.inf, 0
         start, end, why = find_span(
@@ -115,19 +133,59 @@ class CompactingWindow(EvictingWindow):
             min_tokens=min_tokens,
             cap=self._span_cap(),
             min_span=self._settings.min_span,
+            need_messages=due.messages,
         )
         return start, end, why
 
-    def _start_summary(self, mode: Mode) -> PendingSummary | None:
+    def _summary_estimate(self, span_tokens: int) -> int:
+        """What a summary of this span will cost before it is written: the size of the
+        newest summary in the window, else the size asked of the summariser."""
+        newest = next((e.tokens for e in reversed(self._entries) if e.summary), None)
+        guess = newest if newest is not None else 2 * config.WORD_LIMIT
+        return min(span_tokens, guess)
+
+    def _compaction_rewrite(self, start: int, end: int) -> Rewrite:
+        """What compacting [start, end) does to the cached prompt."""
+        span = sum(entry.tokens for entry in self._entries[start:end])
+        summary = self._summary_estimate(span)
+        tail = sum(entry.tokens for entry in self._entries[end:])
+        return Rewrite(freed=span - summary, rewritten=summary + tail, forced_in=self._forced_in())
+
+    def _gated_span(self, eligible: list[bool], due: Due) -> tuple[int, int, str]:
+        """The span to compact now under the gate: the one the triggers ask for if its
+        rewrite pays, else the smallest deeper one that pays, else the one asked for if
+        waiting cannot pay either, else none (the reason says why). Past evict_at the gate
+        is not asked: eviction would rewrite the prompt anyway."""
+        start, end, why = self._find_span(eligible, due)
+        if end - start < self._settings.min_span or self.pressure() > self._settings.evict_at:
+            return start, end, why
+        rewrite = self._compaction_rewrite(start, end)
+        if self._gate.pays(rewrite):
+            return start, end, ""
+        # The smallest deeper span from the same start that pays, if the span cap allows it.
+        after = sum(entry.tokens for entry in self._entries[start:])
+        least = self._gate.least_span(after, self._summary_estimate(after))
+        deep_start, deep_end, _ = self._find_span(eligible, Due(least + 1, due.messages))
+        if deep_end - deep_start >= self._settings.min_span and self._gate.pays(
+            self._compaction_rewrite(deep_start, deep_end)
+        ):
+            return deep_start, deep_end, ""
+        refused = self._gate.refuses(rewrite)
+        if refused is None:
+            return start, end, ""
+        return 0, 0, refused
+
+    def _start_summary(self, mode: Mode, due: Due) -> PendingSummary | None:
         """Start summarising the span that goes next (None: no span qualifies)."""
-        start, end, why = self._find_span(self._eligible(self.pin_reasons()))
+        start, end, why = self._gated_span(self._eligible(self.pin_reasons()), due)
         if end - start < self._settings.min_span:
             # Search again only once min_gain's worth of new tokens has arrived: what blocks
-            # a span (pins, short runs) changes only as messages arrive.
+            # a span (pins, short runs, the cache's price) changes only as messages arrive.
             wait = max(1, int(self._settings.min_gain * self._limit))
             self._search_after = self._appended_tokens + wait
+            self._deferred = why.startswith("cache-aware")
             self._event(
-                "compaction_skipped",
+                "deferred" if self._deferred else "compaction_skipped",
                 0,
                 self.tokens(),
                 self.tokens(),
@@ -135,6 +193,7 @@ class CompactingWindow(EvictingWindow):
             )
             return None
         self._search_after = None
+        self._deferred = False
         span_entries = self._entries[start:end]
         span = [entry.message for entry in span_entries]
         ids = [entry.id for entry in span_entries]
@@ -234,7 +293,12 @@ class CompactingWindow(EvictingWindow):
         if kind == "compaction_failed":
             return "failed"
         self._evict_old_summaries()
-        if pressure_before - self.pressure() < self._settings.min_gain:
+        # Anti-thrash guards pressure-driven compaction; a count-driven one under compact_at
+        # is judged by the messages it removed, which its span was sized for.
+        if (
+            pressure_before > self._settings.compact_at
+            and pressure_before - self.pressure() < self._settings.min_gain
+        ):
             return "low_gain"
         return "ok"
 

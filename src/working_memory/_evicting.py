@@ -6,6 +6,7 @@ import logging
 from typing import Any
 
 from ._entry import Entry, unmasked_tool_count
+from ._triggers import Rewrite
 from ._window_base import WindowBase
 from .messages import (
     map_tool_results,
@@ -107,6 +108,12 @@ class EvictingWindow(WindowBase):
             self._settings.keep_tool_results,
         )
 
+    def _forced_in(self) -> float:
+        """Calls until the window passes evict_at, at the mean growth per call so far."""
+        growth = self._appended_tokens / max(1, self.calls)
+        room = self._settings.evict_at * self._limit - self.tokens()
+        return room / growth if growth > 0 else float("inf")
+
     def _mask_old_tool_results(self) -> None:
         """Observation masking: tool results older than the last `keep_tool_results` become a
         one-line placeholder naming the tool and the size dropped (the original is archived).
@@ -127,13 +134,31 @@ class EvictingWindow(WindowBase):
         # the archive reference the placeholder will name).
         room = "; full text in " + "x" * 60 if self.archive is not None else ""
         shrink: list[int] = []
+        freed = 0
         for i in victims:
             entry = entries[i]
-            if self.budget.message_tokens(masked(entry, room)) < entry.tokens:
+            smaller = entry.tokens - self.budget.message_tokens(masked(entry, room))
+            if smaller > 0:
                 shrink.append(i)
+                freed += smaller
             else:
                 entry.masked = True  # as small as its placeholder: nothing to hide
                 self._unmasked_tools -= 1
+        if shrink and self.pressure() <= self._settings.evict_at:
+            # Everything from the first masked result on is sent anew on the next call.
+            after = sum(entry.tokens for entry in entries[min(shrink) :]) - freed
+            refused = self._gate.refuses(
+                Rewrite(freed=freed, rewritten=after, forced_in=self._forced_in())
+            )
+            if refused is not None:
+                self._mask_after = self._appended_tokens + max(
+                    1, int(self._settings.min_gain * self._limit)
+                )
+                tokens = self.tokens()
+                self._mask_deferred = True
+                self._event("deferred", 0, tokens, tokens, reason=refused)
+                return
+        self._mask_deferred = False
         if shrink:
             ids = [entries[i].id for i in shrink]
             reference, held = self._archive_or_hold(

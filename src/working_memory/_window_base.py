@@ -16,6 +16,7 @@ from typing import Any, cast
 from ._entry import Entry
 from ._held import Held, HeldQueue
 from ._redact import redact
+from ._triggers import Trigger, gate_for
 from .archive import Archive
 from .breakdown import Breakdown, Categories
 from .budget import Budget
@@ -89,6 +90,8 @@ class WindowBase:
         # changes, so that prepare() stays cheap while the window sits over a threshold.
         self._appended_tokens = 0  # tokens ever appended (only grows)
         self._search_after: int | None = None  # no span qualified: search again at this total
+        self._deferred = False  # that search was deferred by the cache-aware gate
+        self._mask_deferred = False  # the last masking was deferred by the cache-aware gate
         self._mask_after = 0  # masking found too little: try again at this appended total
         self._evict_after: int | None = None  # eviction found nothing at this appended total
         self._over_budget = False  # the last prepare() ended over evict_at
@@ -175,11 +178,14 @@ class WindowBase:
         # The hot path reads plain attributes, resolved once here.
         self._compact_to = settings.compact_target
         self._evict_to = settings.evict_target
+        self._trigger = Trigger.of(settings)
+        self._gate = gate_for(settings)
 
     def _forget_searches(self) -> None:
         """Settings or pins changed: what a pass found before no longer holds."""
         self._categories = None
         self._search_after = None
+        self._deferred = self._mask_deferred = False
         self._mask_after = 0
         self._evict_after = None
 

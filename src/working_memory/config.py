@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 __all__ = [
+    "CACHE_READ_SHARE",
+    "CACHE_WRITE_SHARE",
     "COMPACT_AT",
     "COMPACT_BACKOFF_MAX_S",
     "COMPACT_BACKOFF_S",
@@ -55,3 +57,7 @@ COMPACT_TIMEOUT_S = 60.0
 # Originals the archive could not take yet (a full disk) are held in memory up to this many
 # bytes of JSON, and written on later prepare() calls; past it the oldest are dropped, named.
 MAX_PENDING_BYTES = 64 * 2**20
+# Cache-aware compaction's default rates (Anthropic's 5-minute cache, as shares of the input
+# price); a model's own `Price` replaces them (tokens.cache_shares).
+CACHE_READ_SHARE = 0.10
+CACHE_WRITE_SHARE = 1.25

@@ -23,6 +23,7 @@ EventKind = Literal[
     "archived",  # originals held in memory (the archive had failed) are now written
     "lost",  # held originals dropped past max_pending_bytes: never archived (ids named)
     "discarded",  # a summary landed after its span changed: it was not put in
+    "deferred",  # cache-aware: a due compaction or masking would not pay for its rewrite yet
 ]
 
 
@@ -64,6 +65,8 @@ class WindowEvent:
             return f"LOST {self.turns} original(s) never archived{why}"
         if self.kind == "discarded":
             return f"summary of {self.turns} turns discarded{why}"
+        if self.kind == "deferred":
+            return f"rewrite deferred at pressure {self.pressure_after:.2f}{why}"
         if self.kind == "compaction_skipped":
             return f"compaction skipped at pressure {self.pressure_after:.2f}{why}"
         return f"over budget with everything pinned: {pressure}{why}"

@@ -198,6 +198,18 @@ class WindowSettings:
         control=False,  # a slider cannot show "derived"; set it in code or a policy file
         none_means="evict at - 0.1",
     )
+    compact_at_messages: int | None = setting(
+        None,
+        "message count past which the oldest unpinned span is summarised, whatever the "
+        "pressure (either trigger may fire); it compacts down to 0.7 x this many",
+        "int",
+        label="compact at msgs",
+        low=2,
+        high=100_000,
+        step=10,
+        optional=True,
+        none_means="no count trigger",
+    )
     strategy: Strategy = setting(
         "compact",
         "what relieves pressure: compact (summarise), mask (hide old tool results), hybrid "
@@ -253,6 +265,39 @@ class WindowSettings:
         label="max summaries",
         low=1,
         high=32,
+    )
+    # -- the provider's prompt cache (see docs/replay.md, "Policies that respect the cache") --
+    rewrite_pays_over: int | None = setting(
+        None,
+        "cache-aware: compact or mask below evict_at only when the tokens it frees, read on "
+        "this many coming calls, pay for the cached prompt it rewrites; else take a deeper "
+        "span that does, or wait",
+        "int",
+        label="pays over calls",
+        low=1,
+        high=1_000,
+        optional=True,
+        none_means="compact regardless of the cache",
+    )
+    cache_read_share: float | None = setting(
+        None,
+        "price of a cached input token, as a share of an uncached one (for rewrite_pays_over)",
+        "share",
+        label="cache read price",
+        optional=True,
+        none_means="the model's price in a replay, else 10%",
+        control=False,  # a replay takes it from the log's model (tokens.cache_shares)
+    )
+    cache_write_share: float | None = setting(
+        None,
+        "price of writing a token into the cache, as a share of uncached input: 1.25 for "
+        "Anthropic's 5-minute cache, 1 where writes cost nothing extra (OpenAI, DeepSeek)",
+        "share",
+        label="cache write price",
+        high=4.0,
+        optional=True,
+        none_means="the model's price in a replay, else 125%",
+        control=False,
     )
     # -- a full disk, a slow summariser (one concurrency design: see docs/archive.md) --
     max_pending_bytes: int = setting(
@@ -317,6 +362,13 @@ class WindowSettings:
         """Where a compaction aims: well below the threshold, so the next one is many turns
         away (a steady cadence, not one per turn)."""
         return self.compact_to if self.compact_to is not None else self.compact_at * 0.7
+
+    @property
+    def compact_target_messages(self) -> int | None:
+        """How many messages a count-triggered compaction leaves (None: no count trigger)."""
+        if self.compact_at_messages is None:
+            return None
+        return max(1, int(self.compact_at_messages * 0.7))
 
     @property
     def evict_target(self) -> float:

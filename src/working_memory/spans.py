@@ -25,11 +25,13 @@ def find_span(
     min_tokens: float,
     cap: float,
     min_span: int,
+    need_messages: int = 0,
 ) -> tuple[int, int, str]:
     """The oldest run of whole, eligible tool groups worth compacting: (start, end, "") as
     positions [start, end), or (0, 0, why) when none is.
 
-    A span grows group by group until it holds `need` tokens, and stops before a group that
+    A span grows group by group until it holds `need` tokens and more than `need_messages`
+    messages (one summary takes the place of a span), and stops before a group that
     would take it past `cap` tokens (its first group is always
     taken whole). A run with fewer than `min_span` messages or `min_tokens` tokens is
     skipped and the next run considered.
@@ -66,7 +68,7 @@ def find_span(
                 break
             total += group_total
             position += size
-            if total >= need:
+            if total >= need and position - start > need_messages:
                 break
         if position - start >= min_span and total >= min_tokens and total > 0:
             return start, position, ""

@@ -463,7 +463,11 @@ class ManagedWindow(CompactingWindow):
         if self._held:
             self._drain_held()  # on every call, so the window recovers once space is freed
         used = self._message_tokens + self._tools_tokens + self._budget.overheads.per_request
-        if used <= self._settings.compact_at * self._limit and self._in_flight is None:
+        if (
+            used <= self._settings.compact_at * self._limit
+            and self._in_flight is None
+            and not self._trigger.by_count(len(self._entries))
+        ):
             # The common case: nothing to do, nothing counted, nothing scanned.
             pressure = used / self._limit
             self.pressure_log.append(pressure)
@@ -479,7 +483,10 @@ class ManagedWindow(CompactingWindow):
             self._settings.strategy in ("mask", "hybrid")
             and self.pressure() > self._settings.compact_at
             and self._unmasked_tools > self._settings.keep_tool_results
-            and self._appended_tokens >= self._mask_after
+            and (
+                self._appended_tokens >= self._mask_after
+                or (self._mask_deferred and self.pressure() > self._settings.evict_at)
+            )
         ):
             self._mask_old_tool_results()
         yield from self._compaction_pass(mode)

@@ -77,6 +77,9 @@ policy = st.fixed_dictionaries(
         "window": st.integers(3_000, 20_000),
         "format": st.sampled_from(["openai", "anthropic"]),
         "aprepare": st.booleans(),  # the same invariants through the async path
+        # The count trigger and the cache-aware gate: the same invariants with either on.
+        "compact_at_messages": st.sampled_from([None, None, 6, 25]),
+        "rewrite_pays_over": st.sampled_from([None, None, 1, 20]),
     }
 )
 
@@ -122,6 +125,8 @@ def test_random_sessions_keep_every_invariant(
         archive=archive,
         strategy=config["strategy"],
         max_span_tokens=config["max_span_tokens"],
+        compact_at_messages=config["compact_at_messages"],
+        rewrite_pays_over=config["rewrite_pays_over"],
         clock=itertools.count(step=7.0).__next__,  # time passes: backoffs end
     )
     loop = asyncio.new_event_loop()

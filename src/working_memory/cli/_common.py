@@ -138,6 +138,13 @@ def _parse(spec: Setting) -> Any:
     def parse(text: str) -> Any:
         if spec.optional and text.lower() == "none":
             return None
+        if spec.kind == "share" and (spec.high or 1) > 1:
+            value = _float(text)
+            if not 0 < value <= (spec.high or 1):
+                raise argparse.ArgumentTypeError(
+                    f"{text!r}: expected a number above 0 and at most {spec.high:g}"
+                )
+            return value
         if spec.kind == "share":
             return share(text)
         if spec.kind == "fraction":

@@ -369,6 +369,9 @@ PRESETS: dict[str, Policy] = {
     # Deeper, rarer compactions: one rewrite of the cached prompt instead of several (cheaper
     # with a provider's prompt cache; docs/replay.md has the figures).
     "deep-compaction": Policy(compact_at=0.85, compact_to=0.35, evict_at=0.95),
+    # Compacts or masks below evict_at only when the saving over the next 10 calls pays for
+    # the rewrite at the log's model's cache prices; else a deeper span, or waits.
+    "cache-aware": Policy(rewrite_pays_over=10),
 }
 
 

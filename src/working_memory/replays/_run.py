@@ -27,9 +27,11 @@ from pathlib import Path
 from typing import Any, cast
 
 from ..breakdown import Breakdown, exact_breakdown
+from ..clients import price_for
 from ..events import Prepared
 from ..messages import SYSTEM_ROLES, Message, content_text, count_orphans
 from ..pins import PinPolicy
+from ..tokens import cache_shares, log_model
 from ..transcripts import (
     RealCompaction,
     Transcript,
@@ -131,6 +133,7 @@ class _Replayer:
         # The policy's own rules (correction and plan patterns, max_corrections) apply in the
         # replayed window exactly as in `policy.build_window()`.
         window_pins = dataclasses.replace(self.pins, explicit=frozenset())
+        policy = _with_cache_prices(policy, transcript)
         self.window = policy.build_window(
             tools=tools if tools is not None else transcript.tools, pins=window_pins
         )
@@ -434,3 +437,18 @@ def _stat_fields() -> tuple[Any, ...]:
     import dataclasses
 
     return dataclasses.fields(ReplayStats)
+
+
+def _with_cache_prices(policy: Policy, transcript: Transcript) -> Policy:
+    """A cache-aware policy weighs rewrites at the log's model's cache prices, where the
+    policy does not name its own."""
+    if policy.rewrite_pays_over is None or (
+        policy.cache_read_share is not None and policy.cache_write_share is not None
+    ):
+        return policy
+    name = log_model(transcript)
+    read, write = cache_shares(name, price_for(name) if name else None)
+    return policy.replace(
+        cache_read_share=policy.cache_read_share or read,
+        cache_write_share=policy.cache_write_share or write,
+    )

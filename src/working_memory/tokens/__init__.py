@@ -20,6 +20,7 @@ from ._cache import (
     Rates,
     cache_cost,
     cache_family,
+    cache_shares,
     check_cache,
     log_shapes,
 )
@@ -90,6 +91,7 @@ __all__ = [
     "available_counters",
     "cache_cost",
     "cache_family",
+    "cache_shares",
     "calibrate",
     "call_contexts",
     "check_cache",

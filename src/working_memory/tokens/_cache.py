@@ -234,6 +234,26 @@ class Rates(Protocol):
     def cache_write_1h(self) -> float | None: ...
 
 
+def cache_shares(model: str | None, rates: Rates | None) -> tuple[float, float]:
+    """(read, write) prices of a cached token as shares of an uncached input token, for a
+    model: from its price where it has cache rates, else from its family's rules. What the
+    window's cache-aware gate (`rewrite_pays_over`) weighs."""
+    rules = cache_family(model)
+    if rates is None or not rates.input:
+        return rules.read_multiplier, rules.write_multiplier
+    read = (
+        rates.cached_input / rates.input
+        if rates.cached_input is not None
+        else rules.read_multiplier
+    )
+    write = (
+        rates.cache_write / rates.input
+        if rules.writes_billed and rates.cache_write is not None
+        else rules.write_multiplier
+    )
+    return read, write
+
+
 def cache_cost(
     prediction: CachePrediction,
     output_tokens: int,
