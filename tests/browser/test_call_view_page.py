@@ -57,6 +57,15 @@ def expected(panel, lists):
 """
 
 _REPLAY_CELL = "panel = CallViewPanel(CallViewState.from_replay(result))\npanel.widget"
+_LAB_CELL = (
+    "from working_memory.workbench import ReplayLab\n"
+    "lab = ReplayLab(t)\n"
+    "lab.state.policy_state.update(window=16_000)\n"
+    "lab.choices.value = ('default', 'edited')\n"
+    "lab.run()\n"
+    "lab_lists = lambda: [list(v.messages) for v in lab.calls.state.views]\n"
+    "lab.widget"
+)
 _LOG_CELL = (
     "log_state = CallViewState.from_log(t)\n"
     "log_lists = [list(v.messages) for v in log_state.views]\n"
@@ -109,6 +118,7 @@ def _write_notebook(lab: Lab) -> None:
         nbformat.v4.new_code_cell(_SETUP.format(path=str(path))),
         nbformat.v4.new_code_cell(_REPLAY_CELL),
         nbformat.v4.new_code_cell(_LOG_CELL),
+        nbformat.v4.new_code_cell(_LAB_CELL),
     ]
     nb.metadata["kernelspec"] = {
         "name": "python3",
@@ -144,7 +154,7 @@ def test_pick_step_and_compare_calls_of_a_real_log_with_a_compaction(
     browser_page, console = page
     _write_notebook(lab)
     run_notebook(browser_page, lab, NOTEBOOK)
-    browser_page.wait_for_function("() => document.querySelectorAll('.wm-call-view').length === 2")
+    browser_page.wait_for_function("() => document.querySelectorAll('.wm-call-view').length === 3")
     kernel = Kernel(lab, browser_page, NOTEBOOK)
     try:
         # The replay: calls where the window was cut, masked, summarised and evicted.
@@ -183,6 +193,13 @@ def test_pick_step_and_compare_calls_of_a_real_log_with_a_compaction(
         shown = _shows_as_held(browser_page, kernel, 1, "log_panel", "log_lists", after)
         assert shown["marks"][0] == "summarised" and shown["cached"] == 0
         assert shown["rows"][0][1].startswith("This session is being continued")
+
+        # The replay lab shows the calls of the replay it draws, stepped the same way.
+        lab_panel = browser_page.locator(".wm-call-panel").nth(2)
+        _shows_as_held(browser_page, kernel, 2, "lab.calls", "lab_lists()", 1)
+        lab_panel.locator("button", has_text="next").click()
+        shown = _shows_as_held(browser_page, kernel, 2, "lab.calls", "lab_lists()", 2)
+        assert kernel.value("json.dumps(lab.calls.state.views == lab.replays['default'].calls())")
     finally:
         kernel.close()
     assert console.unexpected() == [], console.unexpected()

@@ -74,3 +74,18 @@ def test_the_panel_marks_every_change_and_where_the_cached_prefix_ends():
         assert before_end.count('class="wm-call-message"') == view.cached_messages
         seen |= {m for _, m in rows} | {m for _, m in gone}
     assert {"added", "truncated", "masked", "summarised", "evicted", "kept"} <= seen
+
+
+def test_the_replay_lab_shows_the_calls_of_the_replay_it_draws():
+    from working_memory.workbench import ReplayLab
+
+    t = load_transcript(FIXTURES / FIXTURE_FILES["claude-code-compaction"])
+    lab = ReplayLab(t)
+    lab.state.policy_state.update(window=16_000)
+    lab.choices.value = ("default", "edited")
+    lab.run()
+    assert lab.calls is not None and lab.calls.state.views == lab.replays["default"].calls()
+    lab.stack_choice.value = "edited"
+    assert lab.calls.state.views == lab.replays["edited"].calls()
+    assert lab.calls_box.children == (lab.calls.widget,)
+    assert 'wm-call-view" data-call="1"' in lab.calls.out.value

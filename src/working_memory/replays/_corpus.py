@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..transcripts import CorpusWarning, Skipped, Transcript, TranscriptIterator
 from ._cost import cost_totals, cost_verdict, frame_verdicts
@@ -263,7 +263,7 @@ def run_jobs(
     frame = pd.DataFrame([row for r in results for row in r.rows], columns=list(ROW_COLUMNS))
     frame.attrs["skipped"] = [dataclasses.asdict(s) for s in skipped]
     frame.attrs["files"] = len(jobs)
-    records = frame.to_dict("records")
+    records = cast("list[dict[str, Any]]", frame.to_dict("records"))
     frame.attrs["verdict"] = cost_verdict(cost_totals(records))
     frame.attrs["verdicts"] = frame_verdicts(records)
     if skipped:
