@@ -147,3 +147,58 @@ def test_deeper_rarer_compactions_cost_less_on_the_real_deepseek_log():
     assert a.saved_share > 0 and a.cost_usd > a.unmanaged_cost_usd  # saves tokens, costs more
     assert "costs" in " ".join(cost_verdict({"small": a, "deep": b}))
     assert b.cache_breaks < a.cache_breaks and b.cost_usd < b.unmanaged_cost_usd
+
+
+@pytest.mark.parametrize("key", ["claude-code-compaction", "codex"])
+@pytest.mark.parametrize("preset", ["default", "masking", "deep-compaction"])
+def test_every_call_of_a_real_fixture_log_is_what_prepare_returned_stored_as_differences(
+    key, preset
+):
+    t = load_transcript(FIXTURES / FIXTURE_FILES[key])
+    policy = dataclasses.replace(PRESETS[preset], window=6_000, reserve_completion=500)
+    result, sent_lists = _replay_with_copies(t, policy)
+    _check_views(result, sent_lists)
+    calls = result.stats.calls
+    assert calls >= 15
+    # Stored: only the messages after each call's unchanged prefix, so the new messages once
+    # and, at each call that rewrote the window, what it resent after the rewrite.
+    stored = sum(len(d.tail) for d in result.deltas)
+    rewritten = [
+        k
+        for k, d in enumerate(result.deltas[1:], 2)
+        if d.removed or d.kept < len(sent_lists[k - 2])
+    ]
+    bound = len(t.messages) + 1 + sum(len(sent_lists[k - 1]) for k in rewritten)
+    assert stored <= bound, (stored, bound)
+    assert len(rewritten) <= result.stats.cache_breaks + result.stats.truncations
+    marks = {m for k in range(1, calls + 1) for m in result.call(k).changes()}
+    assert {"added", "truncated"} <= marks  # the log's long tool results are cut at append
+    assert marks & {"summarised", "masked", "evicted"}  # and the small window rewrote it
+
+
+@pytest.mark.parametrize("key", ["claude-code-compaction", "codex"])
+def test_a_full_window_stores_each_message_once_not_once_per_call(key):
+    t = load_transcript(FIXTURES / FIXTURE_FILES[key])
+    result, sent_lists = _replay_with_copies(t, PRESETS["default"])
+    _check_views(result, sent_lists)
+    stored = sum(len(d.tail) for d in result.deltas)
+    full = sum(len(sent) for sent in sent_lists)  # a copy per call
+    assert stored <= len(t.messages) + 1 < full / 4, (stored, full)
+
+
+def test_a_truncated_tool_result_is_marked_on_the_call_that_first_sent_it():
+    t = load_transcript(FIXTURES / FIXTURE_FILES["claude-code-compaction"])
+    result = replay(t, Policy())
+    cut = {e.message_ids[0] for e in result.events if e.kind == "truncated"}
+    assert cut and result.stats.truncations == len(cut)
+    marked = set()
+    for k in range(1, result.stats.calls + 1):
+        view = result.call(k)
+        marked |= {i for i, m in zip(view.ids, view.marks, strict=True) if m == "truncated"}
+        # Once sent, it is in the cached prefix of the next call, not marked again.
+        if k > 1:
+            before = result.call(k - 1)
+            assert not {
+                i for i, m in zip(view.ids, view.marks, strict=True) if m == "truncated"
+            } & set(before.ids)
+    assert marked == cut

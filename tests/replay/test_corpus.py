@@ -12,7 +12,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from tests.paths import FIXTURES, TRANSCRIPTS
+from tests.paths import FIXTURE_FILES, FIXTURES, TRANSCRIPTS
 from working_memory.cli import main
 from working_memory.replays import Policy, compare_policies
 from working_memory.transcripts import (
@@ -256,3 +256,28 @@ def test_cli_folder_json_and_refusals(corpus: Path, capsys) -> None:
     assert all(p["sessions"] == 5 and p["billed_tokens"] > 0 for p in data["policies"])
     assert main(["replay", str(corpus), "--html", "r.html"]) == 1
     assert "--html reports one transcript" in capsys.readouterr().err
+
+
+def test_cli_on_a_folder_leads_with_cost_and_names_the_cheapest(tmp_path: Path, capsys) -> None:
+    import shutil
+
+    for key in ("claude-code-compaction", "codex"):
+        shutil.copy2(FIXTURES / FIXTURE_FILES[key], tmp_path)
+    argv = ["replay", str(tmp_path), "--window", "12000", "--compare", "masking"]
+    assert main(argv) == 0
+    lines = capsys.readouterr().out.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("policy "))
+    assert lines[at].split()[:5] == ["policy", "sessions", "priced", "cost", "unmanaged"]
+    rows = {line.split()[0]: line.split() for line in lines[at + 2 : at + 4]}
+    assert rows["default"][2] == rows["masking"][2] == "2"  # both sessions priced
+    assert all(r[3].startswith("$") for r in rows.values())
+    verdict = next(line for line in lines if line.startswith("Cheapest: "))
+    cheapest = min(rows, key=lambda n: float(rows[n][3].lstrip("$")))
+    assert verdict.startswith(f"Cheapest: {cheapest} at {rows[cheapest][3]} ")
+    assert main([*argv, "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["verdict"][0] == verdict
+    assert {p["policy"]: p["priced_sessions"] for p in out["policies"]} == {
+        "default": 2,
+        "masking": 2,
+    }

@@ -51,3 +51,41 @@ def test_panel_on_the_real_log_as_it_ran_and_replayed():
     state.go(after.call)
     assert state.rows()[0]["change"] == "summarised" and "billed read" in state.headline()
     _drive(CallViewState.from_replay(replay(t, PRESETS["small-window-32k"])))
+
+
+def test_the_panel_marks_every_change_and_where_the_cached_prefix_ends():
+    import re
+
+    t = load_transcript(FIXTURES / FIXTURE_FILES["claude-code-compaction"])
+    policy = dataclasses.replace(PRESETS["hybrid"], window=6_000, reserve_completion=500)
+    state = CallViewState.from_replay(replay(t, policy))
+    panel = CallViewPanel(state)
+    seen = set()
+    for k in range(1, len(state.views) + 1):
+        panel.pick.value = k  # typed into the box: the slider and the view follow
+        assert panel.slider.value == state.current == k
+        page = panel.out.value
+        view = state.view
+        rows = re.findall(r'<tr class="wm-call-message" data-id="(-?\d+)" data-mark="(\w+)"', page)
+        assert [(int(i), m) for i, m in rows] == list(zip(view.ids, view.marks, strict=True))
+        gone = re.findall(r'<tr class="wm-call-gone" data-id="(-?\d+)" data-mark="(\w+)"', page)
+        assert [(int(i), m) for i, m in gone] == list(view.removed)
+        before_end = page.split('class="wm-cache-end"')[0]
+        assert before_end.count('class="wm-call-message"') == view.cached_messages
+        seen |= {m for _, m in rows} | {m for _, m in gone}
+    assert {"added", "truncated", "masked", "summarised", "evicted", "kept"} <= seen
+
+
+def test_the_replay_lab_shows_the_calls_of_the_replay_it_draws():
+    from working_memory.workbench import ReplayLab
+
+    t = load_transcript(FIXTURES / FIXTURE_FILES["claude-code-compaction"])
+    lab = ReplayLab(t)
+    lab.state.policy_state.update(window=16_000)
+    lab.choices.value = ("default", "edited")
+    lab.run()
+    assert lab.calls is not None and lab.calls.state.views == lab.replays["default"].calls()
+    lab.stack_choice.value = "edited"
+    assert lab.calls.state.views == lab.replays["edited"].calls()
+    assert lab.calls_box.children == (lab.calls.widget,)
+    assert 'wm-call-view" data-call="1"' in lab.calls.out.value

@@ -272,15 +272,22 @@ def _corpus(args: argparse.Namespace, policies: dict[str, Any]) -> int:
             "policies": totals,
             "skipped": skipped,
             "passed_over": [str(p) for p in markdown],
+            "verdict": frame.attrs.get("verdict", []),
         }
         print(json.dumps(out, indent=2))
     else:
-        headers = ["policy", "sessions", "billed", "unmanaged", "saved", "tasks lost"]
-        headers += ["task unknown", "peak", "over", "orphans"]
+        from ..replays import usd
+
+        headers = ["policy", "sessions", "priced", "cost", "unmanaged $", "breaks", "billed"]
+        headers += ["unmanaged", "saved", "tasks lost", "task unknown", "peak", "over", "orphans"]
         rows = [
             [
                 t["policy"],
                 t["sessions"],
+                t["priced_sessions"],
+                usd(t["cost_usd"]),
+                usd(t["unmanaged_cost_usd"]),
+                t["cache_breaks"],
                 t["billed_tokens"],
                 t["unmanaged_billed_tokens"],
                 f"{t['saved_share']:.0%}",
@@ -298,6 +305,8 @@ def _corpus(args: argparse.Namespace, policies: dict[str, Any]) -> int:
         )
         print()
         print(table(rows, headers))
+        for line in frame.attrs.get("verdict", []):
+            print(line)
         for item in skipped[:20]:
             print(f"skipped {item['path']}: {item['reason']}")
         if len(skipped) > 20:
@@ -320,10 +329,15 @@ def _corpus(args: argparse.Namespace, policies: dict[str, Any]) -> int:
 
 
 def corpus_totals(frame: Any, policies: list[str]) -> list[dict[str, Any]]:
-    """Per policy: sessions, summed tokens, saved share of the sum, tasks lost / unknown."""
+    """Per policy: sessions, summed tokens, saved share of the sum, tasks lost / unknown, and
+    the cost with the prompt cache over the sessions priced under every policy."""
+    from ..replays import cost_totals
+
+    money = cost_totals(frame.to_dict("records"))
     out = []
     for name in policies:
         part = frame[frame.policy == name]
+        cost = money.get(name)
         billed, raw = int(part.billed_tokens.sum()), int(part.unmanaged_billed_tokens.sum())
         survived = part.task_survived
         out.append(
@@ -338,6 +352,10 @@ def corpus_totals(frame: Any, policies: list[str]) -> list[dict[str, Any]]:
                 "peak_pressure": float(part.peak_pressure.max()) if len(part) else 0.0,
                 "calls_over_limit": int(part.calls_over_limit.sum()),
                 "orphaned_tool_calls": int(part.orphaned_tool_calls.sum()),
+                "priced_sessions": cost.priced_sessions if cost else 0,
+                "cost_usd": cost.cost_usd if cost else None,
+                "unmanaged_cost_usd": cost.unmanaged_cost_usd if cost else None,
+                "cache_breaks": int(part.cache_breaks.sum()),
             }
         )
     return out

@@ -60,6 +60,9 @@ PRICES: dict[str, Price] = {
     "o4-mini": Price(1.10, 4.40, cached_input=0.275),
     # Models the shared logs use, added 2026-12 from the providers' pages as quoted by the
     # secondary sources named (the pages themselves were not reachable from here).
+    "gpt-5-codex": Price(
+        1.25, 10.00, cached_input=0.125, checked="2026-12", source=f"{_OPENAI_PAGE} (as quoted)"
+    ),
     "gpt-5.5": Price(
         5.00, 30.00, cached_input=0.50, checked="2026-06", source=f"{_OPENAI_PAGE} (as quoted)"
     ),

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ._calls import CallDelta, CallView, describe_call, log_call_views
 from ._compare import compare_policies
 from ._corpus import ROW_COLUMNS
-from ._cost import cost_verdict, usd
+from ._cost import CostTotals, cost_totals, cost_verdict, frame_verdicts, usd
 from ._message_plot import MAX_BARS, message_buckets, message_tokens_figure
 from ._plots import (
     CATEGORY_COLORS,
@@ -38,16 +38,19 @@ __all__ = [
     "TIMELINE_COLUMNS",
     "CallDelta",
     "CallView",
+    "CostTotals",
     "ExportError",
     "Policy",
     "Replay",
     "ReplayCancelled",
     "ReplayStats",
     "compare_policies",
+    "cost_totals",
     "cost_verdict",
     "describe_call",
     "differing_settings",
     "export_png",
+    "frame_verdicts",
     "layout_template",
     "log_call_views",
     "message_buckets",

@@ -105,7 +105,7 @@ class CallRecorder:
         changed: dict[int, Mark] = {}
         removed_by: dict[int, Mark] = {}
         for event in prepared.events:
-            if event.call == 0 and event.kind == "truncated":
+            if event.kind == "truncated":  # cut at write time: the message is new this call
                 for i in event.message_ids:
                     self._appended_marks[i] = "truncated"
             elif event.kind == "masked":

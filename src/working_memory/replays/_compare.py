@@ -85,7 +85,13 @@ def compare_policies(
     on_rows: Callable[[list[dict[str, Any]]], None] | None = None,
 ) -> pandas.DataFrame:
     """One row per transcript x policy: transcript, policy, format, messages, load_warnings
-    and every ReplayStats column.
+    and every ReplayStats column, the cost with the prompt cache (None where the model has no
+    price) and its cache breaks first, the tokens beside them (see ROW_COLUMNS).
+
+    `frame.attrs["verdict"]`: the sentences naming the cheapest policy over the corpus (summed
+    over the sessions priced under every policy) and each policy that saves tokens but costs
+    more than no management; `frame.attrs["verdicts"]`: the same per transcript. They are
+    `cost_verdict`'s, as in CLI `replay`, the replay lab and the report.
 
     The corpus is a transcript, a message list, a file, a folder (recursively; see
     iter_transcripts), a mapping name -> any of those, or a sequence of them. It is

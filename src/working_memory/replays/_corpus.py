@@ -20,9 +20,10 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..transcripts import CorpusWarning, Skipped, Transcript, TranscriptIterator
+from ._cost import cost_totals, cost_verdict, frame_verdicts
 from ._policy import Policy
 from ._stats import ReplayStats
 
@@ -33,14 +34,26 @@ __all__ = ["ROW_COLUMNS", "Job", "JobResult", "RowWriter", "run_jobs"]
 
 log = logging.getLogger("working_memory")
 
-# One row per transcript x policy: who, what the log was, then every ReplayStats field.
+# One row per transcript x policy: who, what the log was, then every ReplayStats field, the
+# cost with the prompt cache first and the tokens beside it.
+_LEADING = (
+    "calls",
+    "cost_usd",
+    "unmanaged_cost_usd",
+    "saved_cost_share",
+    "cache_breaks",
+    "billed_tokens",
+    "unmanaged_billed_tokens",
+    "saved_share",
+)
 ROW_COLUMNS: tuple[str, ...] = (
     "transcript",
     "policy",
     "format",
     "messages",
     "load_warnings",
-    *(f.name for f in dataclasses.fields(ReplayStats)),
+    *_LEADING,
+    *(f.name for f in dataclasses.fields(ReplayStats) if f.name not in _LEADING),
 )
 
 
@@ -250,6 +263,9 @@ def run_jobs(
     frame = pd.DataFrame([row for r in results for row in r.rows], columns=list(ROW_COLUMNS))
     frame.attrs["skipped"] = [dataclasses.asdict(s) for s in skipped]
     frame.attrs["files"] = len(jobs)
+    records = cast("list[dict[str, Any]]", frame.to_dict("records"))
+    frame.attrs["verdict"] = cost_verdict(cost_totals(records))
+    frame.attrs["verdicts"] = frame_verdicts(records)
     if skipped:
         lines = "; ".join(str(s) for s in skipped[:5])
         more = f"; ... {len(skipped) - 5} more" if len(skipped) > 5 else ""

@@ -7,15 +7,17 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-from collections.abc import Mapping, Sequence
-from typing import Any
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 from ..clients import price_for
 from ..tokens import CacheModel, CallShape, cache_family, log_model
 from ._calls import CallDelta, priced, replay_shapes
 from ._stats import ReplayStats
 
-__all__ = ["cost_verdict", "replay_costs", "usd"]
+__all__ = ["CostTotals", "cost_totals", "cost_verdict", "frame_verdicts", "replay_costs", "usd"]
 
 
 def usd(value: float | None) -> str:
@@ -86,9 +88,113 @@ def replay_costs(
     )
 
 
-def cost_verdict(stats: Mapping[str, ReplayStats]) -> list[str]:
-    """Sentences for a set of policies' stats on one log: which is cheapest (by cost where the
-    model has a price, else by input tokens), and each that saves tokens but costs more."""
+class Costed(Protocol):
+    """What the verdict reads: a ReplayStats, or CostTotals summed over sessions."""
+
+    @property
+    def model(self) -> str | None: ...
+    @property
+    def cost_usd(self) -> float | None: ...
+    @property
+    def unmanaged_cost_usd(self) -> float | None: ...
+    @property
+    def billed_tokens(self) -> int: ...
+    @property
+    def unmanaged_billed_tokens(self) -> int: ...
+    @property
+    def saved_share(self) -> float: ...
+    @property
+    def cache_breaks(self) -> int: ...
+
+
+@dataclass(frozen=True)
+class CostTotals:
+    """One policy summed over the sessions of a compare_policies frame. Costs (and the tokens
+    beside them) cover only the sessions priced under every policy, so policies compare on
+    the same sessions; with none priced, cost is None and tokens cover every session."""
+
+    policy: str
+    sessions: int  # summed here
+    priced_sessions: int
+    model: str | None
+    cost_usd: float | None
+    unmanaged_cost_usd: float | None
+    billed_tokens: int
+    unmanaged_billed_tokens: int
+    cache_breaks: int
+
+    @property
+    def saved_share(self) -> float:
+        return (
+            1 - self.billed_tokens / self.unmanaged_billed_tokens
+            if self.unmanaged_billed_tokens
+            else 0.0
+        )
+
+    @property
+    def saved_cost_share(self) -> float | None:
+        if self.cost_usd is None or not self.unmanaged_cost_usd:
+            return None
+        return 1 - self.cost_usd / self.unmanaged_cost_usd
+
+
+def _number(value: Any) -> float | None:
+    """A frame cell: None and NaN (pandas' None in a float column) are no value."""
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return None
+    return float(value)
+
+
+def cost_totals(rows: Iterable[Mapping[str, Any]]) -> dict[str, CostTotals]:
+    """Per policy, in first-seen order, from compare_policies rows (frame.to_dict("records"))."""
+    by_policy: dict[str, list[Mapping[str, Any]]] = {}
+    for row in rows:
+        by_policy.setdefault(str(row["policy"]), []).append(row)
+    sessions: dict[Any, list[Mapping[str, Any]]] = {}
+    for part in by_policy.values():
+        for row in part:
+            sessions.setdefault(row["transcript"], []).append(row)
+    priced = {
+        name
+        for name, part in sessions.items()
+        if len(part) == len(by_policy) and all(_number(r["cost_usd"]) is not None for r in part)
+    }
+    out = {}
+    for policy, part in by_policy.items():
+        chosen = [r for r in part if r["transcript"] in priced] or part
+        models = sorted({str(r["model"]) for r in chosen if r.get("model")})
+        model = ", ".join(models[:3]) + (f" and {len(models) - 3} more" if len(models) > 3 else "")
+        if priced and len(chosen) > 1:
+            model = f"{model or 'no model named'}; {len(chosen)} sessions"
+        out[policy] = CostTotals(
+            policy=policy,
+            sessions=len(part),
+            priced_sessions=len([r for r in part if r["transcript"] in priced]),
+            model=model or None,
+            cost_usd=sum(_number(r["cost_usd"]) or 0.0 for r in chosen) if priced else None,
+            unmanaged_cost_usd=(
+                sum(_number(r["unmanaged_cost_usd"]) or 0.0 for r in chosen) if priced else None
+            ),
+            billed_tokens=sum(int(r["billed_tokens"]) for r in chosen),
+            unmanaged_billed_tokens=sum(int(r["unmanaged_billed_tokens"]) for r in chosen),
+            cache_breaks=sum(int(r["cache_breaks"]) for r in chosen),
+        )
+    return out
+
+
+def frame_verdicts(rows: Iterable[Mapping[str, Any]]) -> dict[str, list[str]]:
+    """cost_verdict per transcript of compare_policies rows, in corpus order."""
+    per: dict[str, list[Mapping[str, Any]]] = {}
+    for row in rows:
+        per.setdefault(str(row["transcript"]), []).append(row)
+    return {name: cost_verdict(cost_totals(part)) for name, part in per.items()}
+
+
+def cost_verdict(stats: Mapping[str, Costed]) -> list[str]:
+    """The sentences every surface shows (CLI replay, compare_policies, the replay lab, the
+    report) for a set of policies on one log or summed over a corpus: which is cheapest (by
+    cost where the model has a price, else by input tokens), and each that saves tokens but
+    costs more than no management."""
     if not stats:
         return []
     priced_ = {k: s for k, s in stats.items() if s.cost_usd is not None}
@@ -102,7 +208,7 @@ def cost_verdict(stats: Mapping[str, ReplayStats]) -> list[str]:
         )
         for key, s in priced_.items():
             cost, raw = s.cost_usd or 0.0, s.unmanaged_cost_usd or 0.0
-            if s.billed_tokens < s.unmanaged_billed_tokens and cost > raw:
+            if s.billed_tokens < s.unmanaged_billed_tokens and cost > raw > 0:
                 lines.append(
                     f"{key} saves {s.saved_share:.0%} of the input tokens but costs "
                     f"{cost / raw - 1:.0%} more than no management: its {s.cache_breaks} cache "

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..messages import content_text
-from ._html import esc, notice_html, table_html
+from ._html import CSS, esc, notice_html
 from ._widgets import require
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -22,6 +22,16 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["CallViewPanel", "CallViewState"]
 
 PREVIEW_CHARS = 160
+
+# One colour per change, so a rewrite stands out while stepping (kept rows stay plain).
+MARK_COLOURS = {
+    "added": "#e6f4ea",
+    "resent": "#f1f3f4",
+    "summarised": "#e8f0fe",
+    "masked": "#fef7e0",
+    "evicted": "#fce8e6",
+    "truncated": "#fff4e5",
+}
 
 
 @dataclass
@@ -98,6 +108,65 @@ class CallViewState:
             f"{v.cached_messages}; changed since the previous call: {changes}{cache}{billed}"
         )
 
+    def gone(self) -> list[dict[str, Any]]:
+        """The messages sent at the previous call and not at this one, and why."""
+        return [{"id": i, "change": mark} for i, mark in self.view.removed]
+
+    def comparison_line(self) -> str | None:
+        diff = self.comparison()
+        if diff is None:
+            return None
+        ids = {k: ", ".join(map(str, v)) or "none" for k, v in diff.items()}
+        return (
+            f"against call {self.compare_with}: {len(diff['only_here'])} only here "
+            f"({ids['only_here']}), {len(diff['only_there'])} only there ({ids['only_there']}), "
+            f"{len(diff['changed'])} changed ({ids['changed']})"
+        )
+
+    def html(self) -> str:
+        """The call as a table: one row per message sent (its id, change and role as data
+        attributes), a line where the cached prefix ends, then the messages gone since."""
+        if not self.views:
+            return notice_html("This log has no calls with usage to show.")
+        v = self.view
+        body = []
+        for row in self.rows():
+            colour = MARK_COLOURS.get(row["change"])
+            style = f' style="background:{colour}"' if colour else ""
+            body.append(
+                f'<tr class="wm-call-message" data-id="{row["id"]}" data-mark="{esc(row["change"])}"'
+                f' data-role="{esc(row["role"])}"{style}><td>{row["#"]}</td><td>{row["id"]}</td>'
+                f"<td>{esc(row['change'])}</td><td>{esc(row['role'])}</td>"
+                f'<td class="wm-call-text">{esc(row["text"])}</td></tr>'
+            )
+            if row["#"] + 1 == v.cached_messages:
+                body.append(
+                    '<tr class="wm-cache-end"><td colspan="5"><b>cached prefix ends here</b> '
+                    f"(after message {v.cached_messages})</td></tr>"
+                )
+        if v.cached_messages == 0:
+            body.insert(
+                0,
+                '<tr class="wm-cache-end"><td colspan="5"><b>nothing cached</b> '
+                "(the prompt differs from the previous call's from its first message)</td></tr>",
+            )
+        for row in self.gone():
+            colour = MARK_COLOURS.get(row["change"], "")
+            body.append(
+                f'<tr class="wm-call-gone" data-id="{row["id"]}" data-mark="{esc(row["change"])}"'
+                f' style="background:{colour}"><td></td><td>{row["id"]}</td>'
+                f"<td>{esc(row['change'])}</td><td colspan='2'><i>gone since the previous "
+                "call</i></td></tr>"
+            )
+        compared = self.comparison_line()
+        extra = f'<p class="wm-call-compare">{esc(compared)}</p>' if compared else ""
+        return (
+            f'{CSS}<div class="wm-wb wm-call-view" data-call="{v.call}" '
+            f'data-cached="{v.cached_messages}"><p class="wm-call-headline">'
+            f"{esc(self.headline())}</p>{extra}<table><tr><th>#</th><th>id</th><th>change</th>"
+            f"<th>role</th><th>text</th></tr>{''.join(body)}</table></div>"
+        )
+
     def comparison(self) -> dict[str, tuple[int, ...]] | None:
         if self.compare_with is None:
             return None
@@ -105,13 +174,17 @@ class CallViewState:
 
 
 class CallViewPanel:
-    """ipywidgets over a CallViewState: a call slider, previous/next, a call to compare with."""
+    """ipywidgets over a CallViewState: a call slider and a box to type a call number,
+    previous/next, a call to compare with."""
 
     def __init__(self, state: CallViewState) -> None:
         widgets, _ = require()
         self.state = state
         n = max(len(state.views), 1)
         self.slider = widgets.IntSlider(value=state.current, min=1, max=n, description="call")
+        self.pick = widgets.BoundedIntText(
+            value=state.current, min=1, max=n, description="go to", layout={"width": "150px"}
+        )
         self.prev = widgets.Button(description="previous")
         self.next = widgets.Button(description="next")
         self.other = widgets.Dropdown(
@@ -121,19 +194,25 @@ class CallViewPanel:
         )
         self.out = widgets.HTML()
         self.slider.observe(lambda change: self._show(change["new"]), names="value")
+        self.pick.observe(lambda change: self._pick(change["new"]), names="value")
         self.prev.on_click(lambda _: self._move(-1))
         self.next.on_click(lambda _: self._move(1))
         self.other.observe(lambda change: self._compare(change["new"]), names="value")
         self.widget = widgets.VBox(
-            [widgets.HBox([self.prev, self.slider, self.next, self.other]), self.out]
+            [widgets.HBox([self.prev, self.slider, self.next, self.pick, self.other]), self.out]
         )
+        self.widget.add_class("wm-call-panel")
         self._render()
 
     def _move(self, by: int) -> None:
         self.slider.value = min(max(self.state.current + by, 1), self.slider.max)
 
+    def _pick(self, k: int) -> None:
+        self.slider.value = min(max(k, 1), self.slider.max)
+
     def _show(self, k: int) -> None:
         self.state.go(k)
+        self.pick.value = self.state.current
         self._render()
 
     def _compare(self, k: int) -> None:
@@ -141,22 +220,7 @@ class CallViewPanel:
         self._render()
 
     def _render(self) -> None:
-        if not self.state.views:
-            self.out.value = notice_html("This log has no calls with usage to show.")
-            return
-        diff = self.state.comparison()
-        extra = ""
-        if diff is not None:
-            extra = (
-                "<p>"
-                + esc(
-                    f"against call {self.state.compare_with}: {len(diff['only_here'])} only here, "
-                    f"{len(diff['only_there'])} only there, {len(diff['changed'])} changed"
-                )
-                + "</p>"
-            )
-        table = table_html(self.state.rows(), ["#", "id", "change", "cached", "role", "text"])
-        self.out.value = f"<p>{esc(self.state.headline())}</p>{extra}{table}"
+        self.out.value = self.state.html()
 
     def _ipython_display_(self) -> None:  # pragma: no cover - notebook only
         from IPython.display import display

@@ -20,6 +20,7 @@ from ._plot_view import FigureView
 from ._policy_state import PolicyState
 from ._state import TranscriptState, presets
 from ._widgets import BackgroundTask, Cancelled, guarded, require, require_pandas, show_error_in
+from .call_view import CallViewPanel, CallViewState
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -245,6 +246,9 @@ class ReplayLab:
         )
         self.stack = go.Figure(layout=dict(_EMPTY, title=None))
         self.stack_view = FigureView(self.stack)
+        # What the model saw at each call of the replay chosen above (a CallViewPanel).
+        self.calls: CallViewPanel | None = None
+        self.calls_box = widgets.VBox([])
         self.stats = widgets.HTML()
         self.billing = widgets.HTML()  # counted vs billed of the replays; warnings when far off
         self.report_path = widgets.Text(
@@ -272,6 +276,7 @@ class ReplayLab:
                 self.pressure_view.widget,
                 self.stack_choice,
                 self.stack_view.widget,
+                self.calls_box,
                 self.stats,
                 widgets.HBox([self.report_path, self.report_button]),
                 self.report_result,
@@ -340,6 +345,7 @@ class ReplayLab:
         if not replays:
             self.pressure = self._show(self.pressure_view, self._go.Figure(layout=_EMPTY))
             self.stack = self._show(self.stack_view, self._go.Figure(layout=_EMPTY))
+            self.calls, self.calls_box.children = None, ()
             self.stats.value = self.billing.value = ""
             self.exports.refresh()
             return
@@ -378,6 +384,8 @@ class ReplayLab:
         replay = self.state.replays.get(self.stack_choice.value or "")
         if replay is not None:
             self.stack = self._show(self.stack_view, window_stack_figure(replay))
+            self.calls = CallViewPanel(CallViewState.from_replay(replay))
+            self.calls_box.children = (self.calls.widget,)
 
     @staticmethod
     def _show(view: FigureView, figure: Any) -> Any:
