@@ -64,11 +64,13 @@ def benchmark_spans(fixtures: str | Path | None = None) -> list[BenchSpan]:
         ),
     ]
     from . import _heldout_claude_deploy as deploy
+    from . import _heldout_claude_webhook as webhook
     from . import _heldout_codex_clock as clock
 
     for name, shape, module in (
         ("heldout-claude-deploy", "claude-code", deploy),
         ("heldout-codex-clock", "codex", clock),
+        ("heldout-claude-webhook", "claude-code", webhook),
     ):
         spans.append(
             BenchSpan(name, shape, module.MESSAGES, module.QUESTIONS, module.PRODUCTION, True)
