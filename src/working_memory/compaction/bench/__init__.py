@@ -68,6 +68,7 @@ def benchmark_spans(fixtures: str | Path | None = None) -> list[BenchSpan]:
     from . import _heldout_claude_webhook as webhook
     from . import _heldout_codex_clock as clock
     from . import _heldout_codex_metrics as metrics
+    from . import _heldout_swe_duration as duration
 
     for name, shape, module in (
         ("heldout-claude-deploy", "claude-code", deploy),
@@ -75,6 +76,7 @@ def benchmark_spans(fixtures: str | Path | None = None) -> list[BenchSpan]:
         ("heldout-claude-webhook", "claude-code", webhook),
         ("heldout-codex-metrics", "codex", metrics),
         ("heldout-chat-softdelete", "openai-chat", softdelete),
+        ("heldout-swe-duration", "swe-agent", duration),
     ):
         spans.append(
             BenchSpan(name, shape, module.MESSAGES, module.QUESTIONS, module.PRODUCTION, True)

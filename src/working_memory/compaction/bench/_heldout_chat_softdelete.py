@@ -241,8 +241,9 @@ QUESTIONS = (
              "Write tests for the review fixes (a non-member restoring gets 403/404, restoring "
              "over an active same-named project gets 409) and run python manage.py test "
              "projects; the views.py changes are untested.",
-             must=(("test",), ("409", "non-member", "other user", "second user", "permission",
-                               "restore")),
+             must=(("manage.py test", "write tests", "add tests", "write the tests", "add a test",
+                    "tests for", "test that", "test where"),
+                   ("409", "non-member", "other user", "second user", "permission", "restore")),
              stale=("look at how the existing api tests log in", "makemigrations --merge"),
              partial_means="Says to run the tests without the new test cases, or only the docs.",
              wrong="Something already done (the constraint, the migration).",
@@ -265,7 +266,8 @@ QUESTIONS = (
              "names only among active projects (conditional UniqueConstraint); no merge "
              "migration.",
              must=(("archived_at", "manager", "activeprojectmanager"),
-                   ("safedelete", "dependency")),
+                   ("no new dependency", "rejected", "ruled out", "rules out", "not django-safedelete",
+                    "no django-safedelete", "instead of django-safedelete", "refused")),
              stale=("safedeletemodel gives", "so i ll add it"),
              partial_means="The manager without what it rules out.",
              wrong="Another design.",

@@ -307,7 +307,8 @@ QUESTIONS = (
              "Add a test where creditAccount fails inside the transaction and check the "
              "processed_events row is rolled back, and run npm test: the withTransaction change "
              "is written but untested.",
-             must=(("roll back", "rolled back", "rolls back", "rollback", "npm test", "test"),
+             must=(("roll back", "rolled back", "rolls back", "rollback", "npm test", "verify",
+                    "run the tests", "run the webhook tests"),
                    ("transaction", "withtransaction")),
              stale=("check how the existing tests set up",),
              partial_means="Says to test the handler without saying it is the transaction "
