@@ -227,7 +227,10 @@ QUESTIONS = (
              "Make project deletion a soft delete: set archived_at instead of deleting, hide "
              "archived projects from the API, and allow restoring them.",
              must=(("soft delete", "soft-delete", "archived_at", "archive"),
-                   ("restore", "hide", "hidden"))),
+                   ("restore", "hide", "hidden")),
+             partial_means="Soft delete without hiding or restoring.",
+             wrong="Hard delete, or another model.",
+             stale_means=""),
     Question("latest_request", "What did the user last ask?",
              "Fix Marta's two review points (restore must go through get_object() permission "
              "checks; a name conflict on restore returns 409), with tests, and document the "

@@ -294,7 +294,10 @@ QUESTIONS = (
              "Make the Stripe webhook handler (src/webhooks/stripe.ts) idempotent so an event id "
              "is processed only once; Stripe retries were double-crediting accounts (INC-2291).",
              must=(("idempoten", "only once", "processed once", "double-credit", "duplicate"),
-                   ("webhook", "stripe"))),
+                   ("webhook", "stripe")),
+             partial_means="Webhooks without the once-per-event-id goal.",
+             wrong="Another task (e.g. retrying Stripe calls).",
+             stale_means=""),
     Question("latest_request", "What did the user last ask?",
              "Fix the review's transaction finding (INSERT and credit in one transaction), add a "
              "webhook_duplicate_events_total counter in src/metrics.ts; leave the 400 for another "

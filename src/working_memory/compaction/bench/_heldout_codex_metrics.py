@@ -260,7 +260,10 @@ QUESTIONS = (
     Question("task", "What is the task?",
              "Add Prometheus metrics to tallyd (a request counter and a latency histogram per "
              "route at /metrics) with the prometheus-client crate.",
-             must=(("prometheus", "metrics"), ("counter", "histogram", "per route", "latency"))),
+             must=(("prometheus", "metrics"), ("counter", "histogram", "per route", "latency")),
+             partial_means="Metrics without what is measured.",
+             wrong="Another task (e.g. tracing or logging).",
+             stale_means=""),
     Question("latest_request", "What did the user last ask?",
              "Tomás's review: label path with the matched route (MatchedPath, 'unmatched' for "
              "404s) and add histogram buckets up to 30 s; fix both and commit on feat/metrics.",

@@ -215,7 +215,10 @@ QUESTIONS = (
              "Resolve the issue that parse_duration rejects spaces between units: \"1h 30m\" "
              "must give 5400 and surrounding whitespace be accepted; minimal changes to non-test "
              "files.",
-             must=(("parse_duration",), ("space", "whitespace", "1h 30m"))),
+             must=(("parse_duration",), ("space", "whitespace", "1h 30m")),
+             partial_means="parse_duration without the whitespace problem.",
+             wrong="Another bug (e.g. fractional units).",
+             stale_means=""),
     Question("latest_request", "What did the user last ask?",
              "The issue (the only request): accept whitespace between parts and around the "
              "string, \"1h 30m\" == 5400; change only non-test files.",
@@ -252,7 +255,7 @@ QUESTIONS = (
              must=(("between parts", "after each part", "trailing whitespace", "text.strip",
                     "strip()", "([dhms])\\s*"),
                    ("re.sub", "all whitespace", "every space", "1 0m")),
-             stale=("drop all whitespace before parsing", "text = re.sub(r"),
+             stale=("text = re.sub(r", "simplest fix is to"),
              partial_means="The regex change without what it rules out.",
              wrong="Another approach.",
              stale_means="Stripping all whitespace stated as the fix."),
