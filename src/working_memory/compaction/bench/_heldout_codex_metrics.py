@@ -75,7 +75,7 @@ s.call(
     "+pub struct RouteLabels { pub method: String, pub path: String }\n"
     "+pub struct Metrics {\n+    pub requests: Family<RouteLabels, Counter>,\n"
     "+    pub latency: Family<RouteLabels, Histogram>,\n+}\n"
-    "+pub fn registry() -> (Rc<RefCell<Registry>>, Metrics) { /* registers http_requests_total, "
+    "+pub fn registry() -> (Rc<RefCell<Registry>>, Arc<Metrics>) { /* registers http_requests_total, "
     "http_request_duration_seconds with exponential_buckets(0.005, 2.0, 10) */ }\n"
     "+pub async fn track(State(m): State<Arc<Metrics>>, req: Request, next: Next) -> Response {\n"
     "+    let labels = RouteLabels { method: req.method().to_string(), path: req.uri().path().to_owned() };\n"
@@ -87,6 +87,8 @@ s.call(
     "*** Update File: src/server.rs\n@@\n"
     "+    let (registry, metrics) = metrics::registry();\n"
     "+    tokio::spawn(metrics::serve_metrics(cfg.metrics_addr, registry.clone()));\n"
+    '@@\n         .route("/v1/tally/:id", get(get_tally))\n'
+    "+        .layer(middleware::from_fn_with_state(Arc::clone(&metrics), metrics::track))\n"
     "*** End Patch",
 )
 s.call(
@@ -111,7 +113,7 @@ s.call(
     "apply_patch",
     "Success. Updated the following files:\nM src/metrics.rs\nM src/server.rs",
     input="*** Begin Patch\n*** Update File: src/metrics.rs\n@@\n"
-    "-pub fn registry() -> (Rc<RefCell<Registry>>, Metrics) {\n"
+    "-pub fn registry() -> (Rc<RefCell<Registry>>, Arc<Metrics>) {\n"
     "+pub fn registry() -> (Arc<Registry>, Arc<Metrics>) {\n"
     "*** Update File: src/server.rs\n@@\n"
     "-    tokio::spawn(metrics::serve_metrics(cfg.metrics_addr, registry.clone()));\n"
