@@ -41,6 +41,7 @@ FONT = "Helvetica, Arial, sans-serif"
 # What the window holds, by category (stacked charts in replays, the report and the panels).
 CATEGORY_COLORS: dict[str, str] = {
     "system": GREY,
+    "overhead": "#009E73",
     "tools": "#F0E442",
     "pinned": "#D55E00",
     "summaries": "#CC79A7",

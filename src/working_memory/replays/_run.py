@@ -39,6 +39,7 @@ from ..window import ROLES, ManagedWindow, truncate_text
 from ._calls import CallRecorder
 from ._cost import replay_costs
 from ._policy import PRESETS, SUMMARISERS, Policy, resolve_policy
+from ._context import WindowSnapshot
 from ._result import TIMELINE_COLUMNS, Replay, ReplayCancelled
 from ._stats import (
     COMPACTION_KINDS,
@@ -111,6 +112,10 @@ def _shrunk(message: Mapping[str, Any], target_tokens: int, tokens: int) -> dict
     return copy
 
 
+def _role(message: object) -> object:
+    return message.get("role") if isinstance(message, Mapping) else None
+
+
 # -- the replay -----------------------------------------------------------------------------------
 class _Replayer:
     """The state of one replay; `run()` walks the transcript once."""
@@ -159,6 +164,10 @@ class _Replayer:
         self.skipped_calls: set[str] = set()
         self.demonstrations = transcript.demonstrations
         self.task_text: str | None = None  # the task statement as typed, once it arrived
+        self.last_call_index = max(
+            (i for i, m in enumerate(transcript.messages) if _role(m) == "assistant"), default=-1
+        )
+        self.last_call: WindowSnapshot | None = None
 
     def run(self, messages: Iterable[tuple[int, dict[str, Any]]]) -> None:
         for index, message in messages:
@@ -211,6 +220,7 @@ class _Replayer:
         cols["message_index"].append(index)
         cols["tokens_total"].append(total)
         cols["tokens_system"].append(parts.system)
+        cols["tokens_overhead"].append(parts.overhead)
         cols["tokens_tools"].append(parts.tools)
         cols["tokens_pinned"].append(parts.pinned)
         cols["tokens_summaries"].append(parts.summaries)
@@ -227,6 +237,11 @@ class _Replayer:
         cols["messages"].append(len(window))
         cols["real_compaction"].append(False)
         self.recorder.on_prepared(prepared, index)
+        if index == self.last_call_index:
+            # Once, at the last call: what the report shows as "what the model saw".
+            self.last_call = WindowSnapshot(
+                call, window.messages, window.message_tokens(), window.pin_reasons()
+            )
         if self.on_call is not None:
             self.on_call(call, cast("list[Message]", sent), window)
 
@@ -427,6 +442,7 @@ def _finish(state: _Replayer, name: str) -> Replay:
         _columns=cols,
         _stats=stats,
         deltas=state.recorder.deltas,
+        last_call=state.last_call,
     )
 
 

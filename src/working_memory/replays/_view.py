@@ -14,6 +14,7 @@ from ..messages import Message
 from ..pins import PinReason
 from ..transcripts import RealCompaction, Transcript
 from ._calls import CallView
+from ._context import WindowSnapshot
 from ._policy import Policy
 from ._stats import ReplayStats
 
@@ -35,6 +36,8 @@ class ReplayView(Protocol):
     def final_messages(self) -> Sequence[Message]: ...
     @property
     def final_tokens(self) -> Sequence[int]: ...
+    @property
+    def last_call(self) -> WindowSnapshot | None: ...
     @property
     def final_pin_reasons(self) -> Sequence[PinReason | None]: ...
     @property
