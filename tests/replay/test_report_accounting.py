@@ -19,7 +19,14 @@ import pytest
 
 from tests.paths import fixture
 from working_memory import calibrate, load_transcript
-from working_memory.replays import PRESETS, Policy, render_report, replay, summary_sentence
+from working_memory.replays import (
+    PRESETS,
+    ContextUse,
+    Policy,
+    render_report,
+    replay,
+    summary_sentence,
+)
 
 LOGS = ("claude-code-compaction", "claude-code-sidechain", "codex")
 _PLOT = re.compile(r'Plotly\.newPlot\(\s*"(figure-\d+)",\s*')
@@ -138,13 +145,27 @@ def test_categories_free_space_and_reserve_add_up_to_the_window(report):
 
 
 def test_every_call_of_the_timeline_accounts_for_the_whole_window():
+    """A live window's breakdown (what the workbench reads) and the replayed call's timeline go
+    through the same accounting and give the same figures, at every call of a managed run."""
     transcript = load_transcript(fixture("claude-code-compaction"))
-    item = replay(transcript, PRESETS["small-window-32k"].replace(window=9_000))
+    policy = PRESETS["small-window-32k"].replace(window=9_000)
+    live: list[ContextUse] = []
+    item = replay(
+        transcript,
+        policy,
+        on_call=lambda call, sent, window: live.append(
+            ContextUse.of(window.breakdown(), policy, call=call)
+        ),
+    )
     assert item.stats.compactions + item.stats.evictions > 0  # the window was managed
+    assert item.stats.calls_over_limit == 0
     for call, total in zip(item.column("call"), item.column("tokens_total"), strict=True):
         context = item.context(call)
+        assert context == live[call - 1]
         assert context.used == total
-        assert sum(context.as_dict().values()) == max(item.policy.window, total)
+        assert sum(context.as_dict().values()) == policy.window
+    with pytest.raises(IndexError):
+        item.context(len(live) + 1)
 
 
 def test_a_fixed_overhead_over_the_budget_is_headlined_as_failing():
@@ -164,5 +185,7 @@ def test_a_fixed_overhead_over_the_budget_is_headlined_as_failing():
     assert item.context().overhead > item.limit
     sentence = summary_sentence(item)
     assert "FAILS: over the limit on" in sentence and "saved" not in sentence
+    assert f"per-request overhead (fitted from billed usage) {per_request:,}" in sentence
+    assert "over the 451-token limit alone" in sentence
     head = render_report([item]).split("<h2>")[0]
     assert "FAILS: over the limit" in head and "calibrated from the log" in head

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ._calls import CallDelta, CallView, describe_call, log_call_views
 from ._compare import compare_policies
+from ._context import CONTEXT_LABELS, ContextUse, WindowSnapshot, context_at
 from ._corpus import ROW_COLUMNS
 from ._cost import cost_verdict, usd
 from ._message_plot import MAX_BARS, message_buckets, message_tokens_figure
@@ -29,6 +30,7 @@ from ._stats import STAT_LABELS, ReplayStats
 
 __all__ = [
     "CATEGORY_COLORS",
+    "CONTEXT_LABELS",
     "MAX_BARS",
     "MAX_POINTS",
     "PRESETS",
@@ -38,12 +40,15 @@ __all__ = [
     "TIMELINE_COLUMNS",
     "CallDelta",
     "CallView",
+    "ContextUse",
     "ExportError",
     "Policy",
     "Replay",
     "ReplayCancelled",
     "ReplayStats",
+    "WindowSnapshot",
     "compare_policies",
+    "context_at",
     "cost_verdict",
     "describe_call",
     "differing_settings",

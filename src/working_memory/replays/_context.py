@@ -19,6 +19,7 @@ the model's window exactly, or what was sent when that is over the whole window.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -26,6 +27,8 @@ from ..messages import Message
 from ..pins import PinReason
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..breakdown import Breakdown
+    from ._policy import Policy
     from ._view import ReplayView
 
 __all__ = [
@@ -130,6 +133,22 @@ class ContextUse:
         """Every category in window order; they sum to max(window, used)."""
         return {key: getattr(self, key) for key in (*USED, *SPARE)}
 
+    @classmethod
+    def of(cls, parts: Breakdown | Mapping[str, int], policy: Policy, *, call: int) -> ContextUse:
+        """The accounting of a window's breakdown (`ManagedWindow.breakdown()`, or the same
+        categories by name) under `policy`: what a live window (the workbench's) and a
+        replayed call (`context_at`) both go through."""
+        named = parts._asdict() if isinstance(parts, tuple) else dict(parts)
+        return cls(
+            call=call,
+            window=policy.window,
+            limit=policy.limit,
+            compact_line=round(policy.compact_at * policy.limit),
+            reserve=policy.reserve_completion,
+            calibrated=policy.calibration is not None,
+            **{key: int(named[key]) for key in USED},
+        )
+
     def label(self, key: str) -> str:
         if key == "overhead":
             how = "fitted from billed usage" if self.calibrated else "the counter's"
@@ -146,17 +165,13 @@ def context_at(item: ReplayView, call: int | None = None) -> ContextUse:
     if not 1 <= call <= len(calls):
         raise IndexError(f"call {call}: this replay made calls 1 to {len(calls)}")
     row = call - 1
-    policy = item.policy
-    parts = {key: int(item.column(f"tokens_{key}")[row]) for key in USED}
+    parts = {key: item.column(f"tokens_{key}")[row] for key in USED}
+    context = ContextUse.of(parts, item.policy, call=call)
     total = item.column("tokens_total")[row]
-    if sum(parts.values()) != total:  # the window's breakdown sums to what it sent
-        raise AssertionError(f"call {call}: categories sum to {sum(parts.values())}, not {total}")
-    return ContextUse(
-        call=call,
-        window=policy.window,
-        limit=item.limit,
-        compact_line=round(policy.compact_at * item.limit),
-        reserve=policy.reserve_completion,
-        calibrated=policy.calibration is not None,
-        **parts,
-    )
+    if context.used != total or context.limit != item.limit:
+        # The window's breakdown sums to what it sent, under the policy's own budget.
+        raise RuntimeError(
+            f"call {call}: categories sum to {context.used} of {context.limit}, but the "
+            f"window sent {total} of {item.limit}"
+        )
+    return context

@@ -150,7 +150,8 @@ def summary_sentence(item: ReplayView) -> str:
         # then is requests the provider would have refused, not a saving.
         return (
             f"{item.name}: FAILS: over the limit on {stats.calls_over_limit:,} of "
-            f"{stats.calls:,} calls (peak pressure {stats.peak_pressure:.2f}) with {did}; it "
+            f"{stats.calls:,} calls (peak pressure {stats.peak_pressure:.2f}) with {did}"
+            f"{_fixed_over(item)}; it "
             f"sent {stats.billed_tokens:,} input tokens against {stats.unmanaged_billed_tokens:,} "
             f"unmanaged, which is no saving when the requests do not fit; {task}."
         )
@@ -159,6 +160,22 @@ def summary_sentence(item: ReplayView) -> str:
         f"{stats.unmanaged_peak_pressure:.2f}) and sent {stats.billed_tokens:,} input tokens "
         f"against {stats.unmanaged_billed_tokens:,} unmanaged ({stats.saved_share:.0%} saved)"
         f"{over}; {task}."
+    )
+
+
+def _fixed_over(item: ReplayView) -> str:
+    """Why nothing could help: what every request carries before its history is over the
+    limit by itself (a fitted overhead, tool schemas, the system prompt)."""
+    if not item.column("call"):
+        return ""
+    context = context_at(item)
+    alone = context.fixed + context.system
+    if alone <= item.limit:
+        return ""
+    return (
+        f"; what every request carries before any history ({context.label('overhead')} "
+        f"{context.overhead:,}, tool schemas {context.tools:,}, system prompt "
+        f"{context.system:,}) is {alone:,} tokens, over the {item.limit:,}-token limit alone"
     )
 
 
