@@ -140,6 +140,7 @@ def test_categories_free_space_and_reserve_add_up_to_the_window(report):
         )
         # The per-request overhead is its own labelled category, fitted or not.
         assert parts["overhead"] == item.policy.budget().overheads.per_request
+        assert f'<tfoot><tr data-total="{item.policy.window}">' in text
     assert 'data-category="free"' in text and "free space" in text
     assert "autocompact buffer" in text and "reply reserve" in text
 

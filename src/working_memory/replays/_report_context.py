@@ -50,5 +50,9 @@ def context_block(item: ReplayView) -> str:
         f'<table class="context" data-policy="{_e(item.name)}" data-call="{context.call}">'
         f"<caption>{_e(caption)}</caption>"
         "<thead><tr><th>category</th><th>tokens</th><th>of the window</th></tr></thead>"
-        f"<tbody>{''.join(rows)}</tbody></table>"
+        f"<tbody>{''.join(rows)}</tbody>"
+        f'<tfoot><tr data-total="{sum(context.as_dict().values())}"><th>the model\'s window'
+        f"{' and what went past it' if context.over_window else ''}</th>"
+        f'<td class="num">{sum(context.as_dict().values()):,}</td><td class="num">'
+        f"{sum(context.as_dict().values()) / window:.1%}</td></tr></tfoot></table>"
     )
