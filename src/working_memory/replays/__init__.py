@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ._calls import CallDelta, CallView, describe_call, log_call_views
 from ._compare import compare_policies
-from ._context import CONTEXT_LABELS, ContextUse, WindowSnapshot, context_at
+from ._context import CONTEXT_LABELS, ContextUse, context_at
 from ._corpus import ROW_COLUMNS
 from ._cost import cost_verdict, usd
 from ._message_plot import MAX_BARS, message_buckets, message_tokens_figure
@@ -26,6 +26,7 @@ from ._pressure_plot import pressure_figure
 from ._report import differing_settings, render_report, summary_sentence, write_report
 from ._result import TIMELINE_COLUMNS, Replay, ReplayCancelled
 from ._run import replay
+from ._snapshot import WindowSnapshot
 from ._stats import STAT_LABELS, ReplayStats
 
 __all__ = [

@@ -23,9 +23,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..messages import Message
-from ..pins import PinReason
-
 if TYPE_CHECKING:  # pragma: no cover
     from ..breakdown import Breakdown
     from ._policy import Policy
@@ -37,7 +34,6 @@ __all__ = [
     "SPARE",
     "USED",
     "ContextUse",
-    "WindowSnapshot",
     "context_at",
 ]
 
@@ -60,16 +56,6 @@ CONTEXT_LABELS: dict[str, str] = {
     "reply_reserve": "reply reserve",
     "headroom": "counting headroom (the window the budget does not use)",
 }
-
-
-@dataclass(frozen=True)
-class WindowSnapshot:
-    """What the window sent at one model call: its messages, each one's tokens, pin reasons."""
-
-    call: int
-    messages: list[Message]
-    tokens: list[int]
-    pin_reasons: list[PinReason | None]
 
 
 @dataclass(frozen=True)

@@ -14,8 +14,9 @@ from ..messages import Message
 from ..pins import PinReason
 from ..transcripts import RealCompaction, Transcript
 from ._calls import CallDelta, CallView, views_from
-from ._context import ContextUse, WindowSnapshot, context_at
+from ._context import ContextUse, context_at
 from ._policy import Policy
+from ._snapshot import WindowSnapshot
 from ._stats import ReplayStats
 
 if TYPE_CHECKING:  # pragma: no cover

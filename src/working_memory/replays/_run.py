@@ -37,10 +37,10 @@ from ..transcripts import (
 )
 from ..window import ROLES, ManagedWindow, truncate_text
 from ._calls import CallRecorder
-from ._context import WindowSnapshot
 from ._cost import replay_costs
 from ._policy import PRESETS, SUMMARISERS, Policy, resolve_policy
 from ._result import TIMELINE_COLUMNS, Replay, ReplayCancelled
+from ._snapshot import WindowSnapshot
 from ._stats import (
     COMPACTION_KINDS,
     EVICTION_KINDS,

@@ -14,8 +14,8 @@ from ..messages import Message
 from ..pins import PinReason
 from ..transcripts import RealCompaction, Transcript
 from ._calls import CallView
-from ._context import WindowSnapshot
 from ._policy import Policy
+from ._snapshot import WindowSnapshot
 from ._stats import ReplayStats
 
 __all__ = ["ReplayView"]
