@@ -167,6 +167,16 @@ def test_every_call_of_the_timeline_accounts_for_the_whole_window():
         assert sum(context.as_dict().values()) == policy.window
     with pytest.raises(IndexError):
         item.context(len(live) + 1)
+    # The cost part's calls where the window was rewritten state the same tokens sent.
+    text = render_report([item])
+    rows = re.findall(
+        r'<tr data-call="(\d+)"><td>\d+</td><td>[^<]*</td><td>[^<]*</td><td>([\d,]+)</td>', text
+    )
+    assert rows
+    totals = item.column("tokens_total")
+    assert all(int(tokens.replace(",", "")) == totals[int(call) - 1] for call, tokens in rows)
+    table = context_tables(text)[item.name]
+    assert sum(table[k] for k in context.used_parts()) == totals[-1]
 
 
 def test_a_fixed_overhead_over_the_budget_is_headlined_as_failing():
