@@ -200,3 +200,12 @@ def test_a_fixed_overhead_over_the_budget_is_headlined_as_failing():
     assert "over the 451-token limit alone" in sentence
     head = render_report([item]).split("<h2>")[0]
     assert "FAILS: over the limit" in head and "calibrated from the log" in head
+
+
+def test_a_log_without_a_model_call_has_a_report_and_no_context_table():
+    item = replay([{"role": "system", "content": "Rules."}, {"role": "user", "content": "hi"}])
+    assert item.stats.calls == 0 and item.last_call is None
+    with pytest.raises(ValueError, match="no model call"):
+        item.context()
+    text = render_report([item])
+    assert "no model call" in text and '<table class="context"' not in text
