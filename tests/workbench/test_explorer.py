@@ -114,6 +114,13 @@ def test_explorer_counts_agree_with_the_report_to_the_token(key: str, calibrate:
     ):
         assert cumulative[index - 1] == unmanaged
     assert f"{cumulative[-1]:,}" in explorer.info.value
+    # The preview's window at the cursor goes through the same accounting.
+    preview = explorer.pins.preview
+    context = preview.context
+    assert context is not None and context.used == preview.tokens
+    assert context.fixed == item.context().fixed
+    assert sum(context.as_dict().values()) == max(policy.window, preview.tokens)
+    assert context.calibrated is calibrate
 
 
 def test_no_usage_says_so(hostile: Transcript) -> None:

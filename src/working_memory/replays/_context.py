@@ -62,7 +62,7 @@ CONTEXT_LABELS: dict[str, str] = {
 class ContextUse:
     """The model's window at one call, by category (see the module docstring)."""
 
-    call: int
+    call: int | None  # None: a live window (the workbench's preview), not a replayed call
     window: int  # the model's context window
     limit: int  # the budget's limit: window x ratio - reserve_completion
     compact_line: int  # the compaction threshold in tokens
@@ -120,7 +120,9 @@ class ContextUse:
         return {key: getattr(self, key) for key in (*USED, *SPARE)}
 
     @classmethod
-    def of(cls, parts: Breakdown | Mapping[str, int], policy: Policy, *, call: int) -> ContextUse:
+    def of(
+        cls, parts: Breakdown | Mapping[str, int], policy: Policy, *, call: int | None = None
+    ) -> ContextUse:
         """The accounting of a window's breakdown (`ManagedWindow.breakdown()`, or the same
         categories by name) under `policy`: what a live window (the workbench's) and a
         replayed call (`context_at`) both go through."""
