@@ -167,6 +167,12 @@ def test_every_call_of_the_timeline_accounts_for_the_whole_window():
         assert sum(context.as_dict().values()) == policy.window
     with pytest.raises(IndexError):
         item.context(len(live) + 1)
+    # The pressure chart's event markers say what the window did; its last act of a call
+    # leaves the window at what that call sent.
+    last_act = {e.call: e for e in item.events if e.kind != "truncated"}
+    assert last_act
+    for call, event in last_act.items():
+        assert event.tokens_after == item.column("tokens_total")[call - 1]
     # The cost part's calls where the window was rewritten state the same tokens sent.
     text = render_report([item])
     rows = re.findall(
