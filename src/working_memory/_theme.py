@@ -41,6 +41,7 @@ FONT = "Helvetica, Arial, sans-serif"
 # What the window holds, by category (stacked charts in replays, the report and the panels).
 CATEGORY_COLORS: dict[str, str] = {
     "system": GREY,
+    "overhead": "#009E73",
     "tools": "#F0E442",
     "pinned": "#D55E00",
     "summaries": "#CC79A7",
@@ -104,6 +105,9 @@ td.num { white-space: nowrap; }
 th { background: #f3f3f3; font-weight: 600; } td.num { text-align: right; font-variant-numeric: tabular-nums; }
 table.policy th, table.policy td { font-weight: normal; }
 table.policy tr.differs th, table.policy tr.differs td { font-weight: bold; background: #fff4ec; }
+table.context { width: auto; min-width: 28rem; } table.context caption { text-align: left; color: #555; }
+table.context th { font-weight: normal; background: none; } table.context tr.spare { color: #555; }
+.swatch { display: inline-block; width: .8em; height: .8em; vertical-align: -.05em; }
 .bad { color: #D55E00; font-weight: bold; } .good { color: #009E73; }
 details { margin: .6rem 0; } summary { cursor: pointer; color: #0072B2; }
 pre { white-space: pre-wrap; background: #f7f7f7; padding: .6rem; font-size: .82rem; max-height: 30rem;

@@ -267,7 +267,7 @@ class WindowBase:
         return [e.tokens for e in self._entries] if self._pins.keep_recent_tokens else []
 
     def breakdown(self) -> Breakdown:
-        """`tokens()` by category: system, tools, pinned, summaries, recent, other (see
+        """`tokens()` by category: system, overhead, tools, pinned, summaries, recent, other (see
         `working_memory.breakdown`). O(keep_recent) while only appends happened since the last
         call; one linear pass after a compaction, eviction, masking or a change of pins."""
         if self._categories is None:

@@ -2,7 +2,9 @@
 
 Categories (their sum is `window.tokens()`):
 
-- system: system (and developer) messages, plus the fixed per-request overhead;
+- system: system (and developer) messages;
+- overhead: the fixed per-request overhead (the counter's, or the one a calibration fitted
+  from billed usage), sent on every call before any message;
 - tools: the tool schemas sent with every call;
 - summaries: compaction summaries the window inserted;
 - pinned: messages pinned by the task, plan, correction or explicit rules, with their tool groups;
@@ -35,6 +37,7 @@ _STATIC_REASONS = frozenset({"task", "plan", "correction", "explicit"})
 
 class Breakdown(NamedTuple):
     system: int
+    overhead: int
     tools: int
     pinned: int
     summaries: int
@@ -154,9 +157,9 @@ class Categories:
         }
         recent = sum(self.group_tokens[g] for g in recent_groups)
         overhead = per_request if entries or tools else 0
-        system = self.system + overhead
-        other = total - system - tools - self.summaries - self.static_tokens - recent
-        return Breakdown(system, tools, self.static_tokens, self.summaries, recent, other)
+        system = self.system
+        other = total - overhead - system - tools - self.summaries - self.static_tokens - recent
+        return Breakdown(system, overhead, tools, self.static_tokens, self.summaries, recent, other)
 
     # -- one entry's static pin, judged by the same rules as `resolve_pins` --------------------
     def _is_static(self, entry: Entry) -> bool:
@@ -213,5 +216,5 @@ def exact_breakdown(window: Window) -> Breakdown:
             key = "other"
         parts[key] += tokens[i]
     tools = window.budget.tools_tokens(window.tools)
-    parts["system"] += window.tokens() - sum(tokens) - tools  # the per-request overhead
-    return Breakdown(tools=tools, **parts)
+    overhead = window.tokens() - sum(tokens) - tools  # the per-request overhead
+    return Breakdown(overhead=overhead, tools=tools, **parts)

@@ -176,7 +176,8 @@ def test_replay_categories_follow_max_corrections() -> None:
         Policy(window=16_000, reserve_completion=500, keep_recent=2),
         on_call=lambda call, sent, window: seen.append(tuple(exact_breakdown(window))),
     )
-    columns = ["tokens_system", "tokens_tools", "tokens_pinned", "tokens_summaries"]
+    columns = ["tokens_system", "tokens_overhead", "tokens_tools", "tokens_pinned"]
+    columns += ["tokens_summaries"]
     columns += ["tokens_recent", "tokens_other"]
     rows = [tuple(row) for row in result.timeline[columns].itertuples(index=False)]
     assert rows == seen

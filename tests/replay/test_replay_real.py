@@ -114,6 +114,7 @@ def test_real_log_replays_with_invariants(transcripts, name, strategy):
     for row, (_, exact) in zip(timeline.itertuples(), seen, strict=True):
         parts = (
             row.tokens_system,
+            row.tokens_overhead,
             row.tokens_tools,
             row.tokens_pinned,
             row.tokens_summaries,

@@ -19,7 +19,7 @@ from working_memory.replays._run import (
 )
 from working_memory.transcripts import SIM_TOOLS, RealCompaction, Transcript, synthetic_session
 
-CATEGORIES = ("system", "tools", "pinned", "summaries", "recent", "other")
+CATEGORIES = ("system", "overhead", "tools", "pinned", "summaries", "recent", "other")
 STRATEGIES = ("compact", "mask", "hybrid", "evict")
 
 

@@ -93,6 +93,36 @@ def test_estimate_vs_billed(compacted: Transcript) -> None:
     assert "median" in explorer.usage.value
 
 
+@pytest.mark.parametrize("calibrate", [False, True], ids=["raw", "calibrated"])
+@pytest.mark.parametrize("key", ["claude-code-compaction", "codex"])
+def test_explorer_counts_agree_with_the_report_to_the_token(key: str, calibrate: bool) -> None:
+    """The explorer's running total (the chart's pressure, the info table's tokens) and the
+    replay report's unmanaged curve are one accounting: the same fixed part (per-request
+    overhead, fitted or not, and tool schemas), the same per-message counts."""
+    from tests.paths import fixture
+    from working_memory.replays import replay
+
+    explorer = TranscriptExplorer(load_transcripts(fixture(key))[0])
+    explorer.pins.set_calibrate(calibrate)
+    policy = explorer.pins.policy
+    assert (policy.calibration is not None) is calibrate
+    item = replay(explorer.state.current, policy)
+    cumulative = explorer.pins.cumulative
+    assert cumulative[0] - explorer.pins.tokens[0] == item.context().fixed
+    for index, unmanaged in zip(
+        item.column("message_index"), item.column("unmanaged_tokens"), strict=True
+    ):
+        assert cumulative[index - 1] == unmanaged
+    assert f"{cumulative[-1]:,}" in explorer.info.value
+    # The preview's window at the cursor goes through the same accounting.
+    preview = explorer.pins.preview
+    context = preview.context
+    assert context is not None and context.used == preview.tokens
+    assert context.fixed == item.context().fixed
+    assert sum(context.as_dict().values()) == max(policy.window, preview.tokens)
+    assert context.calibrated is calibrate
+
+
 def test_no_usage_says_so(hostile: Transcript) -> None:
     explorer = TranscriptExplorer(hostile)
     assert explorer.usage_check is None

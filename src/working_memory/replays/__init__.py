@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ._calls import CallDelta, CallView, describe_call, log_call_views
 from ._compare import compare_policies
+from ._context import CONTEXT_LABELS, ContextUse, context_at
 from ._corpus import ROW_COLUMNS
 from ._cost import CostTotals, cost_totals, cost_verdict, frame_verdicts, usd
 from ._message_plot import MAX_BARS, message_buckets, message_tokens_figure
@@ -25,10 +26,12 @@ from ._pressure_plot import pressure_figure
 from ._report import differing_settings, render_report, summary_sentence, write_report
 from ._result import TIMELINE_COLUMNS, Replay, ReplayCancelled
 from ._run import replay
+from ._snapshot import WindowSnapshot
 from ._stats import STAT_LABELS, ReplayStats
 
 __all__ = [
     "CATEGORY_COLORS",
+    "CONTEXT_LABELS",
     "MAX_BARS",
     "MAX_POINTS",
     "PRESETS",
@@ -38,13 +41,16 @@ __all__ = [
     "TIMELINE_COLUMNS",
     "CallDelta",
     "CallView",
+    "ContextUse",
     "CostTotals",
     "ExportError",
     "Policy",
     "Replay",
     "ReplayCancelled",
     "ReplayStats",
+    "WindowSnapshot",
     "compare_policies",
+    "context_at",
     "cost_totals",
     "cost_verdict",
     "describe_call",

@@ -32,7 +32,7 @@ def _gaps(transcript: Any, message_indices: Sequence[int]) -> list[float | None]
     call is matched to the logged call that produced the same assistant message."""
     when = {c.last_message + 1: c.timestamp for c in transcript.calls if c.timestamp is not None}
     stamps = [when.get(i) for i in message_indices]
-    gaps: list[float | None] = [None]
+    gaps: list[float | None] = [None] if stamps else []  # a log with no model call
     for before, now in itertools.pairwise(stamps):
         gaps.append(max(now - before, 0.0) if before is not None and now is not None else None)
     return gaps

@@ -39,12 +39,16 @@ def message_tokens_figure(
     compact_at: float = 0.7,
     evict_at: float = 0.9,
     title: str | None = None,
+    fixed: int = 0,
 ) -> go.Figure:
     """Tokens per message as bars (pinned ones in their own colour), with the running total.
 
-    With `limit`, the running total is drawn as pressure (share of the limit) on a second
-    axis with the thresholds. Past MAX_BARS messages, bars are summed per bucket
-    (`message_buckets`).
+    The running total starts at `fixed`: what every request carries before its first
+    message (the per-request overhead and the tool schemas, `ContextUse.fixed`), so that at
+    message i it is what a request ending there sends, as the pressure curve counts it; its
+    tokens are the trace's customdata. With `limit`, it is drawn as pressure (share of the
+    limit) on a second axis with the thresholds. Past MAX_BARS messages, bars are summed per
+    bucket (`message_buckets`).
     """
     if not len(messages) == len(tokens) == len(pinned):
         raise ValueError(
@@ -88,7 +92,7 @@ def message_tokens_figure(
         )
     if cumulative:
         running = []
-        total = 0
+        total = fixed
         for value in tokens:
             total += value
             running.append(total)
@@ -96,21 +100,25 @@ def message_tokens_figure(
         ys: list[float] = (
             [running[i] / limit for i in keep] if limit else [float(running[i]) for i in keep]
         )
+        name = "running total (pressure)" if limit else "running total (tokens)"
+        if fixed:
+            name += f", from {fixed:,} fixed tokens"
         fig.add_trace(
             go.Scatter(
                 x=keep,
                 y=ys,
+                customdata=[running[i] for i in keep],
                 mode="lines",
                 yaxis="y2",
-                name="running total (pressure)" if limit else "running total (tokens)",
+                name=name,
                 line={"color": "#000000", "width": 2},
                 hovertemplate=(
-                    "message %{x}<br>pressure %{y:.2f}"
+                    "message %{x}<br>pressure %{y:.2f}<br>%{customdata:,} tokens"
                     if limit
                     else "message %{x}<br>%{y:,} tokens"
                 )
                 + "<extra></extra>",
-                meta={"cumulative": True},
+                meta={"cumulative": True, "fixed": fixed},
             )
         )
         if limit:

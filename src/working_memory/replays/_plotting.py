@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .._theme import figure_layout
+from ._context import CONTEXT_LABELS, USED
 
 __all__ = [
     "CATEGORY_LABELS",
@@ -20,14 +21,8 @@ __all__ = [
 ]
 
 
-CATEGORY_LABELS: dict[str, str] = {
-    "system": "system prompt + request overhead",
-    "tools": "tool schemas",
-    "pinned": "pinned (task, plan, corrections, explicit)",
-    "summaries": "compaction summaries",
-    "recent": "recent turns (kept verbatim)",
-    "other": "older history (may be compacted or evicted)",
-}
+# The stacked categories are the accounting's (`_context`): one wording everywhere.
+CATEGORY_LABELS: dict[str, str] = {key: CONTEXT_LABELS[key] for key in USED}
 # event kind -> (legend label, marker symbol)
 EVENT_STYLE: dict[str, tuple[str, str]] = {
     "compactions": ("compaction", "diamond"),

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from .._theme import REPORT_CSS
 from ..settings import setting_fields
+from ._context import context_at
 from ._stats import STAT_LABELS
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -149,7 +150,8 @@ def summary_sentence(item: ReplayView) -> str:
         # then is requests the provider would have refused, not a saving.
         return (
             f"{item.name}: FAILS: over the limit on {stats.calls_over_limit:,} of "
-            f"{stats.calls:,} calls (peak pressure {stats.peak_pressure:.2f}) with {did}; it "
+            f"{stats.calls:,} calls (peak pressure {stats.peak_pressure:.2f}) with {did}"
+            f"{_fixed_over(item)}; it "
             f"sent {stats.billed_tokens:,} input tokens against {stats.unmanaged_billed_tokens:,} "
             f"unmanaged, which is no saving when the requests do not fit; {task}."
         )
@@ -158,6 +160,22 @@ def summary_sentence(item: ReplayView) -> str:
         f"{stats.unmanaged_peak_pressure:.2f}) and sent {stats.billed_tokens:,} input tokens "
         f"against {stats.unmanaged_billed_tokens:,} unmanaged ({stats.saved_share:.0%} saved)"
         f"{over}; {task}."
+    )
+
+
+def _fixed_over(item: ReplayView) -> str:
+    """Why nothing could help: what every request carries before its history is over the
+    limit by itself (a fitted overhead, tool schemas, the system prompt)."""
+    if not item.column("call"):
+        return ""
+    context = context_at(item)
+    alone = context.fixed + context.system
+    if alone <= item.limit:
+        return ""
+    return (
+        f"; what every request carries before any history ({context.label('overhead')} "
+        f"{context.overhead:,}, tool schemas {context.tools:,}, system prompt "
+        f"{context.system:,}) is {alone:,} tokens, over the {item.limit:,}-token limit alone"
     )
 
 
@@ -334,9 +352,47 @@ def default_title(items: Sequence[ReplayView]) -> str:
     return f"Working-memory replay of {source}" + (f": {first.name}" if len(items) == 1 else "")
 
 
+def _last_call_figure(item: ReplayView) -> Any:
+    """What the model saw at the last call, its running total from the call's fixed part
+    (so it ends at the pressure curve's last point)."""
+    from ._plots import message_tokens_figure
+
+    snapshot = item.last_call
+    common = {"limit": item.limit, "compact_at": item.compact_at, "evict_at": item.evict_at}
+    if snapshot is None:  # no model call: the window as the transcript left it
+        return message_tokens_figure(
+            item.final_messages,
+            item.final_tokens,
+            [reason is not None for reason in item.final_pin_reasons],
+            title=f"The window after the transcript (no model call): {item.name}",
+            **common,  # type: ignore[arg-type]
+        )
+    return message_tokens_figure(
+        snapshot.messages,
+        snapshot.tokens,
+        [reason is not None for reason in snapshot.pin_reasons],
+        title=f"What the model saw at the last call (call {snapshot.call}): {item.name}",
+        fixed=context_at(item, snapshot.call).fixed,
+        **common,  # type: ignore[arg-type]
+    )
+
+
+def _fixed_line(item: ReplayView, fixed: int) -> str:
+    if not fixed:
+        return "The running total is the messages' tokens."
+    context = context_at(item)
+    return (
+        f"The running total starts at the {fixed:,} tokens every request carries before its "
+        f"first message ({context.label('overhead')} {context.overhead:,}, tool schemas "
+        f"{context.tools:,}): at the message before each call it is the unmanaged curve's "
+        "value at that call."
+    )
+
+
 def render_report(replays: Sequence[ReplayView], *, title: str | None = None) -> str:
     """The report as one HTML string (see write_report)."""
     from ._plots import message_tokens_figure, pressure_figure, window_stack_figure
+    from ._report_context import context_block
     from ._report_cost import cost_block
 
     items = list(replays)
@@ -347,25 +403,14 @@ def render_report(replays: Sequence[ReplayView], *, title: str | None = None) ->
     for item in items:
         figures.append((f"Window contents: {item.name}", window_stack_figure(item)))
     for item in items:
-        pinned = [reason is not None for reason in item.final_pin_reasons]
-        figures.append(
-            (
-                f"Final window: {item.name}",
-                message_tokens_figure(
-                    item.final_messages,
-                    item.final_tokens,
-                    pinned,
-                    limit=item.limit,
-                    compact_at=item.compact_at,
-                    evict_at=item.evict_at,
-                    title=f"What the model saw at the last call: {item.name}",
-                ),
-            )
-        )
+        figures.append((f"Final window: {item.name}", _last_call_figure(item)))
     first = items[0]
     raw_pins = first.policy.pin_policy().pin_reasons(
         first.transcript.messages, demonstrations=first.transcript.demonstrations
     )
+    # The unmanaged request carries the same fixed part as the managed one: the running
+    # total starts there, so at each call it is the unmanaged curve's value.
+    fixed = context_at(first).fixed if first.column("call") else 0
     figures.append(
         (
             "Transcript",
@@ -377,6 +422,7 @@ def render_report(replays: Sequence[ReplayView], *, title: str | None = None) ->
                 compact_at=first.compact_at,
                 evict_at=first.evict_at,
                 title="Tokens per transcript message, unmanaged (pins as the policy sets them)",
+                fixed=fixed,
             ),
         )
     )
@@ -395,7 +441,7 @@ def render_report(replays: Sequence[ReplayView], *, title: str | None = None) ->
     source = first.transcript.source or "messages"
     generated = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     per_replay = "".join(
-        f"<h3>{_e(item.name)}</h3>{_summary_p(item)}"
+        f"<h3>{_e(item.name)}</h3>{_summary_p(item)}{context_block(item)}"
         f"{stack}{final}{_events_block(item)}{_real_block(item)}"
         for item, stack, final in zip(items, stacks, finals, strict=True)
     )
@@ -419,6 +465,7 @@ Generated {generated} by working-memory. Pressure is the share of the token budg
 <h2>Each policy</h2>
 {per_replay}
 <h2>Where the tokens are</h2>
+<p class="meta">{_e(_fixed_line(first, fixed))}</p>
 {transcript}
 <h2>Policy settings</h2>
 <p class="meta">{_differ_line(items)}</p>

@@ -14,14 +14,16 @@ from ..messages import Message
 from ..pins import PinReason
 from ..transcripts import RealCompaction, Transcript
 from ._calls import CallDelta, CallView, views_from
+from ._context import ContextUse, context_at
 from ._policy import Policy
+from ._snapshot import WindowSnapshot
 from ._stats import ReplayStats
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas
     import plotly.graph_objects as go
 
-__all__ = ["TIMELINE_COLUMNS", "Replay", "ReplayCancelled"]
+__all__ = ["TIMELINE_COLUMNS", "Replay", "ReplayCancelled", "WindowSnapshot"]
 
 
 TIMELINE_COLUMNS = (
@@ -29,6 +31,7 @@ TIMELINE_COLUMNS = (
     "message_index",  # transcript index of the assistant message this call produced
     "tokens_total",
     "tokens_system",
+    "tokens_overhead",  # the per-request overhead (fitted, with a calibration)
     "tokens_tools",
     "tokens_pinned",
     "tokens_summaries",
@@ -77,6 +80,9 @@ class Replay:
     _columns: dict[str, list[Any]] = field(default_factory=dict, repr=False)
     _stats: ReplayStats | None = field(default=None, repr=False)
     deltas: list[CallDelta] = field(default_factory=list, repr=False)  # one per prepare()
+    # The window as the last call sent it (the final_* fields are the window after the whole
+    # transcript, the last reply and anything after it included). None: no call was made.
+    last_call: WindowSnapshot | None = field(default=None, repr=False)
 
     def call(self, k: int) -> CallView:
         """The k-th `prepare()` (1-based) as the model saw it, rebuilt from the deltas."""
@@ -134,6 +140,11 @@ class Replay:
                 "Replay.timeline needs pandas: pip install 'working-memory[notebook]'"
             ) from exc
         return pd.DataFrame({name: self._columns[name] for name in TIMELINE_COLUMNS})
+
+    def context(self, call: int | None = None) -> ContextUse:
+        """The model's window at `call` (default the last) by category, free space and
+        reserve included: the one accounting every figure and the report read."""
+        return context_at(self, call)
 
     @property
     def compact_at(self) -> float:

@@ -42,6 +42,7 @@ from ._calls import CallRecorder
 from ._cost import replay_costs
 from ._policy import PRESETS, SUMMARISERS, Policy, resolve_policy
 from ._result import TIMELINE_COLUMNS, Replay, ReplayCancelled
+from ._snapshot import WindowSnapshot
 from ._stats import (
     COMPACTION_KINDS,
     EVICTION_KINDS,
@@ -113,6 +114,10 @@ def _shrunk(message: Mapping[str, Any], target_tokens: int, tokens: int) -> dict
     return copy
 
 
+def _role(message: object) -> object:
+    return message.get("role") if isinstance(message, Mapping) else None
+
+
 # -- the replay -----------------------------------------------------------------------------------
 class _Replayer:
     """The state of one replay; `run()` walks the transcript once."""
@@ -162,6 +167,10 @@ class _Replayer:
         self.skipped_calls: set[str] = set()
         self.demonstrations = transcript.demonstrations
         self.task_text: str | None = None  # the task statement as typed, once it arrived
+        self.last_call_index = max(
+            (i for i, m in enumerate(transcript.messages) if _role(m) == "assistant"), default=-1
+        )
+        self.last_call: WindowSnapshot | None = None
 
     def run(self, messages: Iterable[tuple[int, dict[str, Any]]]) -> None:
         for index, message in messages:
@@ -214,6 +223,7 @@ class _Replayer:
         cols["message_index"].append(index)
         cols["tokens_total"].append(total)
         cols["tokens_system"].append(parts.system)
+        cols["tokens_overhead"].append(parts.overhead)
         cols["tokens_tools"].append(parts.tools)
         cols["tokens_pinned"].append(parts.pinned)
         cols["tokens_summaries"].append(parts.summaries)
@@ -230,6 +240,11 @@ class _Replayer:
         cols["messages"].append(len(window))
         cols["real_compaction"].append(False)
         self.recorder.on_prepared(prepared, index)
+        if index == self.last_call_index:
+            # Once, at the last call: what the report shows as "what the model saw".
+            self.last_call = WindowSnapshot(
+                call, window.messages, window.message_tokens(), window.pin_reasons()
+            )
         if self.on_call is not None:
             self.on_call(call, cast("list[Message]", sent), window)
 
@@ -430,6 +445,7 @@ def _finish(state: _Replayer, name: str) -> Replay:
         _columns=cols,
         _stats=stats,
         deltas=state.recorder.deltas,
+        last_call=state.last_call,
     )
 
 

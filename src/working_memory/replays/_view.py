@@ -15,6 +15,7 @@ from ..pins import PinReason
 from ..transcripts import RealCompaction, Transcript
 from ._calls import CallView
 from ._policy import Policy
+from ._snapshot import WindowSnapshot
 from ._stats import ReplayStats
 
 __all__ = ["ReplayView"]
@@ -35,6 +36,8 @@ class ReplayView(Protocol):
     def final_messages(self) -> Sequence[Message]: ...
     @property
     def final_tokens(self) -> Sequence[int]: ...
+    @property
+    def last_call(self) -> WindowSnapshot | None: ...
     @property
     def final_pin_reasons(self) -> Sequence[PinReason | None]: ...
     @property

@@ -15,7 +15,7 @@ from ..window import ManagedWindow
 from ._state import cached_counter
 
 if TYPE_CHECKING:
-    from ..replays import Policy
+    from ..replays import ContextUse, Policy
 
 __all__ = ["WindowPreview", "preview_window"]
 
@@ -42,6 +42,9 @@ class WindowPreview:
     # hybrid; `masked` are the tool results masking would hide (mask and hybrid).
     strategy: str = "compact"
     masked: tuple[int, ...] = ()
+    # The window by category, free space and reserve included: the replay report's
+    # accounting (`replays.ContextUse`) of this window, so the two say the same.
+    context: ContextUse | None = None
 
     @property
     def compacts(self) -> bool:
@@ -150,6 +153,8 @@ def preview_window(
     word-limit summary) and is never among the evicted. `demonstrations` (positions) are never
     the task (`Transcript.demonstrations`).
     """
+    from ..replays import ContextUse
+
     upto = len(messages) if upto is None else max(0, min(upto, len(messages)))
     pin_policy = pins if pins is not None else policy.pin_policy()
     window = (_cache or WindowCache()).get(
@@ -185,4 +190,5 @@ def preview_window(
         evict_at=window.settings.evict_at,
         strategy=strategy,
         masked=tuple(masked),
+        context=ContextUse.of(window.breakdown(), policy),
     )
