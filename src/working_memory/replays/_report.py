@@ -364,7 +364,9 @@ def render_report(replays: Sequence[ReplayView], *, title: str | None = None) ->
         )
     first = items[0]
     raw_pins = first.policy.pin_policy().pin_reasons(
-        first.transcript.messages, demonstrations=first.transcript.demonstrations
+        first.transcript.messages,
+        demonstrations=first.transcript.demonstrations,
+        tokens=first.message_tokens,
     )
     figures.append(
         (
