@@ -9,16 +9,14 @@ history sent on every call: no middleware, no filter, `NullConversationManager`,
 `UnboundedChatCompletionContext`) and with the adapter over a 32k window compacting offline.
 The overhead per call is the difference over the number of model calls; it includes the
 window's work (counting, compaction), which also makes the framework's own per-call work
-smaller, since it then handles fewer messages. Then `import working_memory` against the bare
-interpreter, and against another checkout's `src` given with --baseline.
+smaller, since it then handles fewer messages. `import working_memory` is measured by
+`bench_import.py`.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import statistics
-import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -119,22 +117,10 @@ def best(fn: Callable[[], None], repeat: int) -> float:
     return min(times)
 
 
-def import_time(src: Path, code: str, repeat: int) -> float:
-    """Median seconds of `python -c code` with `src` first on the path."""
-    env = {"PYTHONPATH": str(src), "PATH": "/usr/bin:/bin"}
-    runs = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        subprocess.run([sys.executable, "-c", code], env=env, check=True)
-        runs.append(time.perf_counter() - start)
-    return statistics.median(runs)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--repeat", type=int, default=2)
-    parser.add_argument("--baseline", type=Path, help="another checkout's src, for the import")
     args = parser.parse_args()
     session = recorded_session(60 if args.quick else 240)
     calls = session.model_calls
@@ -149,17 +135,6 @@ def main() -> None:
         print(
             f"| {name} | {alone:.2f} | {managed:.2f} | {managed - alone:+.2f} | {managed / alone:.2f}x |"
         )
-    src = ROOT / "src"
-    repeat = 5 if args.quick else 15
-    bare = import_time(src, "pass", repeat)
-    here = import_time(src, "import working_memory", repeat) - bare
-    print("\n| `import working_memory` (median, interpreter start taken off) | ms |")
-    print("|---|---:|")
-    print(f"| this checkout | {here * 1e3:.1f} |")
-    if args.baseline is not None:
-        base = import_time(args.baseline, "import working_memory", repeat) - bare
-        print(f"| {args.baseline} | {base * 1e3:.1f} |")
-        print(f"| ratio | {here / base:.2f}x |")
 
 
 if __name__ == "__main__":

@@ -784,6 +784,8 @@ else:
     code("""\
 # autogen: AssistantAgent(..., model_context=WindowChatCompletionContext(...))
 try:
+    import logging
+
     from autogen_agentchat.agents import AssistantAgent
     from autogen_core import FunctionCall
     from autogen_core.models import CreateResult, RequestUsage
@@ -802,6 +804,10 @@ else:
     ]
     client = ReplayChatCompletionClient(results, model_info={"vision": False, "function_calling": True, "json_output": False,
                                                              "family": "unknown", "structured_output": False})
+    # The replay client counts words of string contents and warns on every other message at every
+    # call (thousands of lines); a real client bills the whole prompt. Drop that one warning.
+    logging.getLogger("autogen_core.events").addFilter(
+        lambda record: record.getMessage() != "Token count has been done only on string content")
     output = recorded_outputs()
 
     async def read_file(path: str) -> str:

@@ -225,3 +225,46 @@ def test_items_round_trip_through_the_window() -> None:
     assert [m["role"] for m in messages] == ["user", "assistant", "tool"]
     assert problems(messages) == []
     assert to_items(messages) == items
+
+
+class BillingModel(RecordedModel):
+    """Bills twice the window's estimate for each context, as a provider with another
+    tokenizer would; `seen` holds what it billed."""
+
+    def __init__(self, session, window: WindowInputFilter) -> None:
+        super().__init__(session)
+        self.window = window
+
+    async def get_response(self, system_instructions, input, *args: Any, **kwargs: Any):
+        assert self.window.window is not None
+        billed = self.window.window.tokens() * 2
+        self.seen.append([{"billed": billed}])
+        reply = self.replies[len(self.seen) - 1]
+        usage = Usage(requests=1, input_tokens=billed, output_tokens=1, total_tokens=billed + 1)
+        return ModelResponse(output=output_items(reply), usage=usage, response_id=None)
+
+
+def test_the_providers_usage_corrects_the_window() -> None:
+    session = recorded_session(turns=120, seed=3)
+    window = WindowInputFilter(make_window)
+    model = BillingModel(session, window)
+    agent = agent_for(session, model)
+    config = RunConfig(call_model_input_filter=window, tracing_disabled=True)
+
+    async def drive() -> None:
+        history: list[Any] = []
+        for run in session.runs:
+            turn = [*history, {"role": "user", "content": run.user["content"]}]
+            result = await Runner.run(
+                agent, turn, run_config=config, hooks=window.hooks, max_turns=10_000
+            )
+            history = result.to_input_list()
+
+    asyncio.run(drive())
+    assert window.window is not None
+    assert abs(window.window.usage_scale - 2.0) < 0.01
+    billed = [context[0]["billed"] for context in model.seen]
+    limit = window.window.budget.limit
+    # Once told, every context stays under evict_at of the budget in the provider's count.
+    assert max(billed[1:]) <= window.window.evict_at * limit
+    assert max(billed) > limit / 2  # the session did fill the window

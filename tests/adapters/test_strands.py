@@ -29,6 +29,7 @@ from strands.types.exceptions import ContextWindowOverflowException  # noqa: E40
 from working_memory.adapters.strands import (  # noqa: E402
     WindowConversationManager,
     from_strands,
+    input_tokens,
     to_strands,
 )
 
@@ -77,6 +78,21 @@ class RecordedModel(Model):
         self.record = True
         self.overflow_at = overflow_at
         self.config: dict[str, Any] = {}
+        self.billing: Any = None  # a manager: bill twice its window's estimate
+
+    def usage(self) -> dict[str, int]:
+        if self.billing is None:
+            return {"inputTokens": 0, "outputTokens": 0, "totalTokens": 0}
+        # As Anthropic reports it through Strands: cache reads apart from inputTokens.
+        billed = self.billing.window.tokens() * 2
+        self.seen[-1] = [{"billed": billed}]
+        read = billed // 3
+        return {
+            "inputTokens": billed - read,
+            "cacheReadInputTokens": read,
+            "outputTokens": 1,
+            "totalTokens": billed + 1,
+        }
 
     def update_config(self, **model_config: Any) -> None:
         self.config.update(model_config)
@@ -114,12 +130,7 @@ class RecordedModel(Model):
                 }
             yield {"contentBlockStop": {}}
         yield {"messageStop": {"stopReason": "tool_use" if calls else "end_turn"}}
-        yield {
-            "metadata": {
-                "usage": {"inputTokens": 0, "outputTokens": 0, "totalTokens": 0},
-                "metrics": {"latencyMs": 0},
-            }
-        }
+        yield {"metadata": {"usage": self.usage(), "metrics": {"latencyMs": 0}}}
 
 
 def agent_for(session, model, manager) -> Agent:
@@ -200,3 +211,37 @@ def test_blocks_round_trip() -> None:
         ],
     }
     assert to_strands(from_strands(message)) == message
+
+
+def test_the_providers_usage_corrects_the_window() -> None:
+    session = recorded_session(turns=120, seed=3)
+    model = RecordedModel(session)
+    manager = WindowConversationManager(make_window)
+    model.billing = manager
+    agent = agent_for(session, model, manager)
+    for run in session.runs:
+        agent(run.user["content"])
+    assert abs(manager.window.usage_scale - 2.0) < 0.01
+    billed = [context[0]["billed"] for context in model.seen]
+    limit = manager.window.budget.limit
+    # Once told, every context stays under evict_at of the budget in the provider's count.
+    assert max(billed[1:]) <= manager.window.evict_at * limit
+    assert max(billed) > limit / 2  # the session did fill the window
+    # The replies keep their usage in agent.messages, through the window.
+    assert all("metadata" in m for m in agent.messages if m["role"] == "assistant")
+
+
+def test_billed_input_from_each_providers_usage() -> None:
+    # OpenAI: inputTokens includes the cached part; Anthropic: it leaves it apart.
+    openai = {"inputTokens": 100, "cacheReadInputTokens": 40, "outputTokens": 5, "totalTokens": 105}
+    anthropic = {
+        "inputTokens": 60,
+        "cacheReadInputTokens": 40,
+        "outputTokens": 5,
+        "totalTokens": 105,
+    }
+    assert input_tokens(openai) == input_tokens(anthropic) == 100
+    no_total = {"inputTokens": 60, "cacheReadInputTokens": 40, "outputTokens": 5, "totalTokens": 0}
+    assert input_tokens(no_total) == 100
+    assert input_tokens({"inputTokens": 0, "outputTokens": 0, "totalTokens": 0}) is None
+    assert input_tokens(None) is None

@@ -3,7 +3,10 @@ is what a `ManagedWindow` sends. The context keeps every message it was given (i
 `save_state` holds the whole history); the window decides what the model reads.
 
     agent = AssistantAgent("coder", model_client, tools=[...],
-                           model_context=WindowChatCompletionContext())
+                           model_context=WindowChatCompletionContext(model_client=model_client))
+
+Given the model client, the prompt tokens it was billed since the last `get_messages()` (its
+`total_usage()`) go to `window.observe_usage`, so the window works in the provider's count.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ require("autogen_core", "autogen", for_="working_memory.adapters.autogen")
 from autogen_core.model_context import ChatCompletionContext  # noqa: E402
 from autogen_core.models import (  # noqa: E402
     AssistantMessage,
+    ChatCompletionClient,
     FunctionExecutionResult,
     FunctionExecutionResultMessage,
     LLMMessage,
@@ -97,24 +101,39 @@ def to_autogen(messages: Sequence[Mapping[str, Any]]) -> list[LLMMessage]:
 
 
 class WindowChatCompletionContext(ChatCompletionContext):
-    """`window`: builds the window (default `ManagedWindow()`)."""
+    """`window`: builds the window (default `ManagedWindow()`). `model_client`: the agent's
+    client; its usage between two `get_messages()` calls is what the model was billed for the
+    context the first one returned (the agent calls the model once per `get_messages()`; a
+    client shared with other callers would bill their calls here too)."""
 
     def __init__(
         self,
         initial_messages: list[LLMMessage] | None = None,
         *,
         window: WindowFactory = ManagedWindow,
+        model_client: ChatCompletionClient | None = None,
     ) -> None:
         super().__init__(initial_messages)
         self._make = window
         self.window = window()
+        self.model_client = model_client
         self._held = 0  # how many of the context's messages the window has
+        self._billed: int | None = None  # the client's prompt tokens at the last get_messages
 
     async def get_messages(self) -> list[LLMMessage]:
+        self._observe_usage()
         for message in self._messages[self._held :]:
             self.window.extend(from_autogen(message))
         self._held = len(self._messages)
         return to_autogen(await self.window.aprepare())
+
+    def _observe_usage(self) -> None:
+        if self.model_client is None:
+            return
+        billed = self.model_client.total_usage().prompt_tokens
+        if self._billed is not None and billed > self._billed:
+            self.window.observe_usage(billed - self._billed)
+        self._billed = billed
 
     async def clear(self) -> None:
         await super().clear()

@@ -3,9 +3,13 @@
 `WindowInputFilter` for `RunConfig(call_model_input_filter=...)`, which manages every model
 call of a run, tool loops included (the runner reads a session once per run).
 
-    session = ManagedSession(SQLiteSession("user-42", "chats.db"))
-    result = await Runner.run(agent, "fix the bug", session=session,
-                              run_config=RunConfig(call_model_input_filter=WindowInputFilter()))
+    session, window = ManagedSession(SQLiteSession("user-42", "chats.db")), WindowInputFilter()
+    result = await Runner.run(agent, "fix the bug", session=session, hooks=window.hooks,
+                              run_config=RunConfig(call_model_input_filter=window))
+
+`hooks=window.hooks` hands each response's usage (the input tokens the provider billed for
+the context the filter sent) to `window.observe_usage`, so the window works in the
+provider's count.
 
 Items convert to the window's chat messages and back unchanged: an assistant turn (its
 reasoning, text and function calls, which the Responses API gives as separate items) is one
@@ -22,12 +26,14 @@ from ._common import WindowFactory, require
 
 require("agents", "openai-agents", for_="working_memory.adapters.openai_agents")
 
+from agents.items import ModelResponse  # noqa: E402
+from agents.lifecycle import RunHooks  # noqa: E402
 from agents.memory import SessionABC  # noqa: E402
 from agents.run_config import CallModelData, ModelInputData  # noqa: E402
 
 from ..window import ManagedWindow  # noqa: E402
 
-__all__ = ["ItemsToMessages", "ManagedSession", "WindowInputFilter", "to_items"]
+__all__ = ["ItemsToMessages", "ManagedSession", "UsageHooks", "WindowInputFilter", "to_items"]
 
 _INPUT_ROLES = ("user", "system", "developer")
 
@@ -190,6 +196,12 @@ class WindowInputFilter:
         self.window: ManagedWindow | None = None
         self._held = 0
         self._last: str | None = None
+        self.hooks = UsageHooks(self)  # Runner.run(..., hooks=this): the billed usage
+
+    def observe(self, response: ModelResponse) -> None:
+        """A model response's usage, for the context this filter sent it."""
+        if self.window is not None and response.usage.requests <= 1:
+            self.window.observe_usage(response.usage)
 
     async def __call__(self, data: CallModelData[Any]) -> ModelInputData:
         items = list(data.model_data.input)
@@ -206,6 +218,17 @@ class WindowInputFilter:
         return ModelInputData(
             input=to_items(await self.window.aprepare()), instructions=data.model_data.instructions
         )
+
+
+class UsageHooks(RunHooks[Any]):
+    """Run hooks that give each model response to `filter.observe` (its billed input
+    corrects the window). Subclass it to add hooks of your own, calling `super()`."""
+
+    def __init__(self, filter: WindowInputFilter) -> None:
+        self.filter = filter
+
+    async def on_llm_end(self, context: Any, agent: Any, response: ModelResponse) -> None:
+        self.filter.observe(response)
 
 
 def _fingerprint(item: Any) -> str:

@@ -19,13 +19,13 @@ from ._common import WindowFactory, require
 require("strands", "strands", for_="working_memory.adapters.strands")
 
 from strands.agent.conversation_manager import ConversationManager  # noqa: E402
-from strands.hooks import BeforeModelCallEvent  # noqa: E402
+from strands.hooks import AfterModelCallEvent, BeforeModelCallEvent  # noqa: E402
 from strands.types.exceptions import ContextWindowOverflowException  # noqa: E402
 
 from ..messages import content_text  # noqa: E402
 from ..window import ManagedWindow  # noqa: E402
 
-__all__ = ["WindowConversationManager", "from_strands", "to_strands"]
+__all__ = ["WindowConversationManager", "from_strands", "input_tokens", "to_strands"]
 
 _KEY = "strands"  # the original block, kept for a lossless way back
 _MEDIA = {"image": "image", "document": "document", "video": "video"}
@@ -59,7 +59,10 @@ def from_strands(message: Mapping[str, Any]) -> dict[str, Any]:
             )
         else:
             blocks.append(from_strands_block(block))
-    return {"role": message["role"], "content": blocks}
+    out: dict[str, Any] = {"role": message["role"], "content": blocks}
+    if "metadata" in message:  # a reply's usage and metrics, kept for the way back
+        out[_KEY] = {"metadata": message["metadata"]}
+    return out
 
 
 def from_strands_block(block: Mapping[str, Any]) -> dict[str, Any]:
@@ -75,7 +78,9 @@ def to_strands(message: Mapping[str, Any]) -> dict[str, Any]:
     content = message.get("content")
     if isinstance(content, str):  # a summary the window wrote
         return {"role": message["role"], "content": [{"text": content}]}
-    return {"role": message["role"], "content": [_block(b) for b in content or ()]}
+    out = {"role": message["role"], "content": [_block(b) for b in content or ()]}
+    out.update(message.get(_KEY) or {})
+    return out
 
 
 def _block(block: Mapping[str, Any]) -> dict[str, Any]:
@@ -101,7 +106,9 @@ class WindowConversationManager(ConversationManager):
     `window`: builds the window (default `ManagedWindow()`). `per_turn` (default True) manages
     before every model call, so a long tool loop inside one invocation stays inside the
     budget; False manages only after each invocation, as Strands' own managers do by default.
-    `reduce_context` (a context overflow) cuts the window down to `evict_to` at once."""
+    `reduce_context` (a context overflow) cuts the window down to `evict_to` at once. With
+    `per_turn`, each response's billed input (its `metadata.usage`) goes to
+    `window.observe_usage`, so the window works in the provider's count."""
 
     def __init__(self, window: WindowFactory = ManagedWindow, *, per_turn: bool = True) -> None:
         super().__init__()
@@ -113,10 +120,18 @@ class WindowConversationManager(ConversationManager):
     def register_hooks(self, registry: Any, **kwargs: Any) -> None:
         super().register_hooks(registry, **kwargs)
         registry.add_callback(BeforeModelCallEvent, self._before_model_call)
+        registry.add_callback(AfterModelCallEvent, self._after_model_call)
 
     def _before_model_call(self, event: Any) -> None:
         if self.per_turn:
             self.apply_management(event.agent)
+
+    def _after_model_call(self, event: Any) -> None:
+        # Only per turn is the context the model was sent the one the window prepared.
+        if self.per_turn and event.stop_response is not None:
+            billed = input_tokens(event.stop_response.message.get("metadata", {}).get("usage"))
+            if billed:
+                self.window.observe_usage(billed)
 
     def apply_management(self, agent: Any, **kwargs: Any) -> None:
         self._sync(agent)
@@ -156,6 +171,19 @@ class WindowConversationManager(ConversationManager):
         super().restore_from_session(state)
         self._held = []  # the window is rebuilt from the restored messages at the next call
         return None
+
+
+def input_tokens(usage: Mapping[str, Any] | None) -> int | None:
+    """The whole input a Strands `Usage` says was billed. Its providers disagree on
+    `inputTokens` (OpenAI's includes cached input, Anthropic's leaves reads and writes apart),
+    but each makes `totalTokens` the whole input plus the output."""
+    if not usage or not usage.get("inputTokens"):
+        return None
+    whole = int(usage.get("totalTokens") or 0) - int(usage.get("outputTokens") or 0)
+    if whole >= usage["inputTokens"]:
+        return whole
+    cached = ("cacheReadInputTokens", "cacheWriteInputTokens")
+    return int(usage["inputTokens"]) + sum(int(usage.get(k) or 0) for k in cached)
 
 
 def _is_summary(message: Mapping[str, Any]) -> bool:

@@ -134,10 +134,15 @@ def add_policy_options(
         sections[spec.group].add_argument(*names, help=text, **options)
 
 
+# `--flag none` for an optional setting: a None of its own, since a flag's None means "not
+# given" (the policy's value stays).
+NONE_GIVEN = object()
+
+
 def _parse(spec: Setting) -> Any:
     def parse(text: str) -> Any:
         if spec.optional and text.lower() == "none":
-            return None
+            return NONE_GIVEN
         if spec.kind == "share" and (spec.high or 1) > 1:
             value = _float(text)
             if not 0 < value <= (spec.high or 1):
@@ -170,9 +175,9 @@ def policy_from(args: argparse.Namespace, base: Policy | None = None) -> Policy:
     from ..replays import Policy
 
     given = {
-        f.name: getattr(args, f.name)
+        f.name: None if value is NONE_GIVEN else value
         for f, _ in setting_fields(Policy)
-        if getattr(args, f.name, None) is not None
+        if (value := getattr(args, f.name, None)) is not None
     }
     start = base if base is not None else Policy()
     return start.replace(**given) if given else start

@@ -85,6 +85,18 @@ class Policy(WindowSettings):
         high=64,
         group="pins",
     )
+    keep_recent_tokens: int | None = setting(
+        None,
+        "the newest messages up to N tokens are pinned too (either rule pins the more)",
+        "int",
+        label="keep recent tokens",
+        low=1,
+        high=200_000,
+        step=500,
+        optional=True,
+        none_means="off",
+        group="pins",
+    )
     pin_system: bool = setting(
         True, "pin the system prompt", "bool", label="pin system prompt", group="pins"
     )
@@ -226,6 +238,7 @@ class Policy(WindowSettings):
     def pin_policy(self) -> PinPolicy:
         return PinPolicy(
             keep_recent=self.keep_recent,
+            keep_recent_tokens=self.keep_recent_tokens,
             pin_system=self.pin_system,
             pin_task=self.pin_task,
             pin_plan=self.pin_plan,

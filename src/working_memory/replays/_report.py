@@ -406,7 +406,9 @@ def render_report(replays: Sequence[ReplayView], *, title: str | None = None) ->
         figures.append((f"Final window: {item.name}", _last_call_figure(item)))
     first = items[0]
     raw_pins = first.policy.pin_policy().pin_reasons(
-        first.transcript.messages, demonstrations=first.transcript.demonstrations
+        first.transcript.messages,
+        demonstrations=first.transcript.demonstrations,
+        tokens=first.message_tokens,
     )
     # The unmanaged request carries the same fixed part as the managed one: the running
     # total starts there, so at each call it is the unmanaged curve's value.

@@ -7,23 +7,9 @@ counts checked against (and calibrated from) what the provider billed.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ._approx import FEATURES, ApproxCounter, features
-from ._cache import (
-    CACHE_RULES,
-    CACHE_RULES_CHECKED,
-    CacheCall,
-    CacheCheck,
-    CacheModel,
-    CachePrediction,
-    CacheRules,
-    CallShape,
-    Rates,
-    cache_cost,
-    cache_family,
-    cache_shares,
-    check_cache,
-    log_shapes,
-)
 from ._calibration import Calibration, Gap, HeldOut, calibrate, held_out
 from ._counters import (
     CHARS_PER_TOKEN,
@@ -53,6 +39,45 @@ from ._usage_check import (
     call_contexts,
     check_counts,
     reasoning_texts,
+)
+
+if TYPE_CHECKING:
+    from ._cache import (
+        CACHE_RULES,
+        CACHE_RULES_CHECKED,
+        CacheCall,
+        CacheCheck,
+        CacheModel,
+        CachePrediction,
+        CacheRules,
+        CallShape,
+        Rates,
+        cache_cost,
+        cache_family,
+        cache_shares,
+        check_cache,
+        log_shapes,
+    )
+
+# The prompt-cache model is for replays and reports, never on the window's path: loaded on
+# first use of one of its names (its dataclasses cost `import working_memory` ~10%).
+_LAZY = frozenset(
+    {
+        "CACHE_RULES",
+        "CACHE_RULES_CHECKED",
+        "CacheCall",
+        "CacheCheck",
+        "CacheModel",
+        "CachePrediction",
+        "CacheRules",
+        "CallShape",
+        "Rates",
+        "cache_cost",
+        "cache_family",
+        "cache_shares",
+        "check_cache",
+        "log_shapes",
+    }
 )
 
 __all__ = [
@@ -91,7 +116,6 @@ __all__ = [
     "available_counters",
     "cache_cost",
     "cache_family",
-    "cache_shares",
     "calibrate",
     "call_contexts",
     "check_cache",
@@ -109,3 +133,17 @@ __all__ = [
     "set_context_window",
     "tools_tokens",
 ]
+
+
+def __getattr__(name: str) -> object:
+    if name in _LAZY:
+        from . import _cache
+
+        value = getattr(_cache, name)
+        globals()[name] = value  # resolved once
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

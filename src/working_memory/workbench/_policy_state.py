@@ -321,7 +321,7 @@ class PolicyState(Observable):
         """Why each message is pinned were the whole thread one window (the explorer's column)."""
         transcript = self.transcript
         return self.pin_policy().pin_reasons(
-            transcript.messages, demonstrations=transcript.demonstrations
+            transcript.messages, demonstrations=transcript.demonstrations, tokens=self.tokens
         )
 
     def frame(self) -> pd.DataFrame:
