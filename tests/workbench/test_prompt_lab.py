@@ -34,7 +34,7 @@ def test_offline_run_on_the_policys_next_span(long_session: Transcript) -> None:
     assert 0 < row["fact_retention"] <= 1
     start, end = lab.state.policy.preview.span
     assert lab.state.run_span == (f"next span {start}–{end - 1}", start, end)
-    assert "fact retention" in lab.columns.value and '<mark class="kept">' in lab.columns.value
+    assert "fact retention" in lab.metrics.value and '<mark class="kept">' in lab.columns.value
     assert lab.task.progress.value == lab.task.progress.max == 1
 
 
@@ -80,8 +80,9 @@ def test_offline_says_the_prompt_is_not_used(long_session: Transcript) -> None:
     assert other["summary"] is None and other["same_as"] == "offline"
     assert other["fact_retention"] != other["fact_retention"]  # NaN: no score
     assert other["would_send"].startswith(TEMPLATES["handoff"].template.split("{span}")[0])
-    assert "not used (offline)" in lab.columns.value
-    assert "continuation probes" in lab.columns.value
+    assert "not used (offline)" in lab.metrics.value
+    assert "continuation probes" in lab.metrics.value
+    assert "not run (= offline)" in lab.metrics.value
     assert "Not run: offline" in lab.columns.value and "what it would send" in lab.columns.value
 
 
@@ -234,7 +235,7 @@ def test_the_headline_uses_the_best_judge_and_says_which(long_session: Transcrip
     lab.run()
     row = lab.results.iloc[0]  # type: ignore[union-attr]
     assert row["judge"].startswith("metrics") and row["judge_share"] == row["continuation"]
-    assert "judge: metrics" in lab.columns.value
+    assert "metrics (continuation probes" in lab.metrics.value
     lab.state.questions = [
         Question("task", "What is the task?", "-", must=(("zzqx-not-in-any-summary",),)),
     ]
@@ -242,5 +243,6 @@ def test_the_headline_uses_the_best_judge_and_says_which(long_session: Transcrip
     row = lab.results.iloc[0]  # type: ignore[union-attr]
     assert row["judge"] == "question grader (offline)" and row["judge_share"] == 0
     assert "0 of 1" in row["judge_headline"] and "[missing] task" in row["judge_results"][0]
-    assert "judge: question grader (offline)" in lab.columns.value
+    assert "question grader (offline): 0 of 1" in lab.metrics.value
+    assert "question grader (offline): 0 of 1" in lab.columns.value  # the card's verdict
     assert "per question" in lab.columns.value
