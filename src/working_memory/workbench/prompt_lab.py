@@ -244,6 +244,13 @@ class PromptLab:
         for n, title in enumerate(("side by side", "diff", "matrix over spans")):
             self.views.set_title(n, title)
         self.widget = widgets.VBox([editor, setup, self.error, self.views, self.exports.box])
+        # Names for the page (the browser layout test measures these boxes).
+        for part, name in (
+            (self.widget, "lab"), (self.variant_list, "variants"), (self.views, "views"),
+            (self.metrics, "metrics"), (self.columns, "columns"), (self.diff, "diff"),
+            (self.matrix_grid, "matrix"), (self.matrix_detail, "matrix-detail"),
+        ):  # fmt: skip
+            part.add_class(f"wm-prompt-{name}")
         self._on_mode()
         self._sync_variants()
         self._sync_span()
