@@ -13,6 +13,7 @@ cell's click showing its per-question results.
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -79,14 +80,23 @@ _MEASURE = """() => {
                              return [o.scrollWidth, o.clientWidth]; })()};
 }"""
 
-_TAB_TOP = """([tab, selector]) => {
+# The top of `selector` below the panel's top, once it is shown (null until then).
+_TOP = """(selector) => {
     const lab = document.querySelector('.wm-prompt-lab');
-    [...document.querySelectorAll('.wm-prompt-views .lm-TabBar-tab')]
-        .find(t => t.textContent.trim() === tab).click();
     const e = document.querySelector(selector);
-    if (!e || !e.offsetParent) return null;
+    if (!e || !e.offsetParent || !e.getBoundingClientRect().height) return null;
     return e.getBoundingClientRect().top - lab.getBoundingClientRect().top;
 }"""
+
+
+def tab_top(page: Any, tab: str, selector: str) -> float:
+    """Show the results tab `tab`, then the top of `selector` relative to the panel's top."""
+    # A real click: Lumino's tab bar answers pointer events, not element.click().
+    page.locator(".wm-prompt-views .lm-TabBar-tab").filter(
+        has_text=re.compile(f"^{re.escape(tab)}$")
+    ).click()
+    return float(page.wait_for_function(_TOP, arg=selector).json_value())
+
 
 # The summary table (the notebook's `state.summary_table()` output): the header cells of its
 # cost and NOTHING columns against the part of its output box a reader sees.
@@ -158,14 +168,14 @@ def test_prompt_lab_layout_at_1400x900(lab: Lab, page: tuple[Any, Console]) -> N
 
     # The diff and the matrix within the first 1.5 screens of the panel.
     reach = 1.5 * HEIGHT
-    diff_top = browser_page.evaluate(_TAB_TOP, ["diff", ".wm-prompt-diff"])
-    assert diff_top is not None and diff_top <= reach, diff_top
+    diff_top = tab_top(browser_page, "diff", ".wm-prompt-diff")
+    assert diff_top <= reach, diff_top
     browser_page.wait_for_function(
         "(n) => document.querySelectorAll('.wm-prompt-matrix button').length >= n",
         arg=len(spans) * 2,
     )
-    matrix_top = browser_page.evaluate(_TAB_TOP, ["matrix over spans", ".wm-prompt-matrix"])
-    assert matrix_top is not None and matrix_top <= reach, matrix_top
+    matrix_top = tab_top(browser_page, "matrix over spans", ".wm-prompt-matrix")
+    assert matrix_top <= reach, matrix_top
     matrix_bottom = browser_page.evaluate(
         "() => document.querySelector('.wm-prompt-matrix').getBoundingClientRect().bottom"
         " - document.querySelector('.wm-prompt-lab').getBoundingClientRect().top"

@@ -72,7 +72,8 @@ class CellScore:
 class CellMetric(Protocol):
     """What grades a cell: a name for the matrix's caption and a score for one summary."""
 
-    name: str
+    @property
+    def name(self) -> str: ...
 
     def score(self, span: MatrixSpan, summary: str | None) -> CellScore: ...
 

@@ -30,7 +30,8 @@ LONG_TEXT = 1_500  # characters after which a message body is folded into <detai
 
 # One stylesheet, prefixed with a class so it cannot restyle the rest of the notebook.
 CSS = """<style>
-.wm-wb {font-family: -apple-system, 'Segoe UI', Roboto, sans-serif; font-size: 12.5px; color: #1f2933}
+.wm-wb {font-family: -apple-system, 'Segoe UI', Roboto, sans-serif; font-size: 12.5px; color: #1f2933;
+  line-height: 1.4}
 .wm-wb table {border-collapse: collapse; width: 100%; max-width: 100%; table-layout: auto}
 .wm-wb th, .wm-wb td {overflow-wrap: break-word}
 .wm-wb th {background: #f1f4f8; text-align: left; padding: 4px 8px; border-bottom: 2px solid #d5dbe3;

@@ -74,8 +74,13 @@ def card_metrics(row: Any, rows: Any) -> list[tuple[str, str]]:
     compression = _mean(rows, "compression")
     headline = row.get("judge_headline")
     if isinstance(base, str) and base:
-        verdict = f"not run (= {base})"
-    elif isinstance(headline, str):
+        # Not run: no numbers of its own (NaN would read as "nan" or as NOTHING "yes").
+        return [
+            ("judge", f"not run (= {base})"),
+            ("prompt", _prompt_note(row.get("prompt_used"))),
+            ("model", str(row.get("model") or "—")),
+        ]
+    if isinstance(headline, str):
         verdict = headline
     else:
         judge = row.get("judge")
