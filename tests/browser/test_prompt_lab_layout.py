@@ -128,7 +128,7 @@ def page(browser: Any, tmp_path: Path) -> Iterator[tuple[Any, Console]]:
         context.close()
 
 
-def test_prompt_lab_layout_at_1400x900(lab: Lab, page: tuple[Any, Console]) -> None:
+def test_prompt_lab_layout_at_1400x900(lab: Lab, page: tuple[Any, Console], tmp_path: Path) -> None:
     browser_page, console = page
     run_notebook(browser_page, lab, NOTEBOOK)
     path = lab.root / LOG.name
@@ -149,6 +149,7 @@ def test_prompt_lab_layout_at_1400x900(lab: Lab, page: tuple[Any, Console]) -> N
     )
     browser_page.locator(".wm-prompt-lab").scroll_into_view_if_needed()
     m = browser_page.evaluate(_MEASURE)
+    browser_page.locator(".wm-prompt-lab").screenshot(path=str(tmp_path / "side-by-side.png"))
 
     # Lost-fact chips stay inside their card.
     assert m["chips"] > 0, m
@@ -195,6 +196,7 @@ def test_prompt_lab_layout_at_1400x900(lab: Lab, page: tuple[Any, Console]) -> N
         "?.includes('per question')"
     )
     detail = browser_page.locator(".wm-prompt-matrix-detail").inner_text()
+    browser_page.locator(".wm-prompt-lab").screenshot(path=str(tmp_path / "matrix.png"))
     assert "claude-ratelimit" in detail and "[" in detail, detail[:500]
 
     # The variant list shows what the edited prompt changed, so it reads unlike the default.

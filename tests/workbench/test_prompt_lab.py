@@ -304,6 +304,14 @@ def test_the_matrix_metric_is_the_states_choice(compacted: Transcript) -> None:
     matrix = lab.run_matrix()
     assert matrix.metric == "fact retention"
     assert "cell metric: fact retention" in lab.matrix_note.value
+    # The button runs it in the background; a new log clears it (its rows may be the old log's).
+    lab.state.matrix_spans = ["compaction:0", "bench:chat-csv"]
+    lab.run_matrix_in_background()
+    lab.matrix_task.wait(120)
+    assert lab.state.matrix is not None and len(lab.state.matrix.spans) == 2
+    assert len(lab.matrix_grid.children) > 0
+    lab.state.transcript.transcript = compacted
+    assert lab.state.matrix is None and lab.matrix_grid.children == ()
     lab.state.matrix_spans = []
     lab.run_matrix()
     assert "at least one span" in lab.error.value

@@ -194,7 +194,7 @@ class PromptLab:
         self.differences.observe(lambda c: self.show_differences_only(c["new"]), names="value")
         self.state.observe_variants(self._sync_variants)
         self.state.transcript.observe(
-            lambda what: self._sync_span() if what == "transcript" else None
+            lambda what: self._on_transcript() if what == "transcript" else None
         )
         self.state.policy.observe(lambda what: self._sync_span())
 
@@ -391,6 +391,13 @@ class PromptLab:
         )
 
     # -- the span ------------------------------------------------------------------------------
+    def _on_transcript(self) -> None:
+        # A matrix's rows may be spans of the old log: a new log clears it, never shows it stale.
+        self.state.matrix = None
+        self.matrix_cell = None
+        self._render_matrix()
+        self._sync_span()
+
     def _sync_span(self) -> None:
         if not self.live:
             return
@@ -557,14 +564,18 @@ class PromptLab:
                 for name, base in shared.items()
             )
         )
-        children: list[Any] = [widgets.HTML("<b>span</b>")]
+
+        def label(html: str) -> Any:  # the widget's own line-height is a control's (28 px)
+            return widgets.HTML(f'<div style="line-height:1.3;padding:4px 0">{html}</div>')
+
+        children: list[Any] = [label("<b>span</b>")]
         for variant in view.variants:
             passed, scored = counts[variant]
             tally = f" · {passed}/{scored} pass" if scored else ""
-            children.append(widgets.HTML(f"<b>{esc(variant)}</b>{esc(tally)}"))
+            children.append(label(f"<b>{esc(variant)}</b>{esc(tally)}"))
         styles = {"pass": "success", "fail": "danger", "error": "warning"}
         for span in view.spans:
-            children.append(widgets.HTML(esc(span)))
+            children.append(label(esc(span)))
             for variant in view.variants:
                 cell = view.cells.get((span, variant))
                 if cell is None:
