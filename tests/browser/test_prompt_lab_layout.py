@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -32,6 +31,27 @@ LOG = (
     / "fixtures/claude-code/7c9e6679-7425-40de-944b-e07fc1f90ae7.jsonl"
 )
 WIDTH, HEIGHT = 1400, 900
+# A path with no break opportunity a browser takes ("_" and "/" are none), put into a tool result
+# of the compaction span: the lost-fact chip that once ran out of its card into the next one.
+LONG = "/srv/ci/" + "/".join(f"segment_{n:02d}_of_a_deeply_nested_build_output" for n in range(4))
+LONG += "/report.json"
+
+
+def with_long_fact(source: Path, target: Path) -> None:
+    """The log with LONG appended to its first tool result given as a string."""
+    lines = source.read_text(encoding="utf-8").splitlines()
+    for n, line in enumerate(lines):
+        entry = json.loads(line)
+        content = entry.get("message", {}).get("content") if entry.get("type") == "user" else None
+        if isinstance(content, list) and content and isinstance(content[0].get("content"), str):
+            content[0]["content"] += f"\nreport written to {LONG}"
+            lines[n] = json.dumps(entry)
+            break
+    else:
+        raise AssertionError(f"no tool result in {source}")
+    target.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
 EDIT = "Keep every file path and error message verbatim."
 
 SETUP = """
@@ -76,6 +96,7 @@ _MEASURE = """() => {
             gridScroll: [grid.scrollWidth, grid.clientWidth],
             cards: cards.map(box), names: cards.map(c => c.querySelector('h4').textContent),
             spills, sideways, chips: grid.querySelectorAll('span.lost').length,
+            long: [...grid.querySelectorAll('span.lost')].filter(c => c.textContent === LONG).length,
             output: (() => { const o = lab.closest('.jp-OutputArea-output');
                              return [o.scrollWidth, o.clientWidth]; })()};
 }"""
@@ -132,7 +153,7 @@ def test_prompt_lab_layout_at_1400x900(lab: Lab, page: tuple[Any, Console], tmp_
     browser_page, console = page
     run_notebook(browser_page, lab, NOTEBOOK)
     path = lab.root / LOG.name
-    shutil.copy2(LOG, path)
+    with_long_fact(LOG, path)
     kernel = Kernel(lab, browser_page, NOTEBOOK)
     try:
         kernel.run(SETUP.format(path=str(path), edit=EDIT))
@@ -148,11 +169,11 @@ def test_prompt_lab_layout_at_1400x900(lab: Lab, page: tuple[Any, Console], tmp_
         arg=len(names),
     )
     browser_page.locator(".wm-prompt-lab").scroll_into_view_if_needed()
-    m = browser_page.evaluate(_MEASURE)
+    m = browser_page.evaluate(_MEASURE.replace("LONG", json.dumps(LONG)))
     browser_page.locator(".wm-prompt-lab").screenshot(path=str(tmp_path / "side-by-side.png"))
 
     # Lost-fact chips stay inside their card.
-    assert m["chips"] > 0, m
+    assert m["chips"] > 0 and m["long"] > 0, (m["chips"], m["long"])  # the long one is lost
     assert m["spills"] == [], json.dumps(m["spills"][:5])
     # Every column inside the panel, nothing scrolled sideways: more columns than fit in one
     # row wrap (deliberately) into the next, each column at its minimum width or wider.
