@@ -96,6 +96,9 @@ _MEASURE = """() => {
             gridScroll: [grid.scrollWidth, grid.clientWidth],
             cards: cards.map(box), names: cards.map(c => c.querySelector('h4').textContent),
             spills, sideways, chips: grid.querySelectorAll('span.lost').length,
+            metrics: box(document.querySelector('.wm-prompt-metrics table')),
+            metricRows: [...document.querySelectorAll('.wm-prompt-metrics tbody tr')]
+                .map(r => r.cells[0].textContent),
             long: [...grid.querySelectorAll('span.lost')].filter(c => c.textContent === LONG).length,
             output: (() => { const o = lab.closest('.jp-OutputArea-output');
                              return [o.scrollWidth, o.clientWidth]; })()};
@@ -187,6 +190,10 @@ def test_prompt_lab_layout_at_1400x900(lab: Lab, page: tuple[Any, Console], tmp_
     per_row = sum(abs(c["top"] - m["cards"][0]["top"]) < 1 for c in m["cards"])
     if per_row < len(names):  # wrapped: only because one more column would not fit
         assert (per_row + 1) * 270 > m["grid"]["width"], (per_row, m["grid"])
+
+    # The metrics table (a column per variant): within the panel, its cost and NOTHING rows too.
+    assert m["metrics"]["right"] <= m["lab"]["right"] + 0.5, (m["metrics"], m["lab"])
+    assert {"cost", "NOTHING", "judge"} <= set(m["metricRows"]), m["metricRows"]
 
     # The diff and the matrix within the first 1.5 screens of the panel.
     reach = 1.5 * HEIGHT

@@ -304,6 +304,7 @@ def test_the_matrix_metric_is_the_states_choice(compacted: Transcript) -> None:
     matrix = lab.run_matrix()
     assert matrix.metric == "fact retention"
     assert "cell metric: fact retention" in lab.matrix_note.value
+    assert "table:matrix" in [key for _, key in lab.exports.choices()]
     # The button runs it in the background; a new log clears it (its rows may be the old log's).
     lab.state.matrix_spans = ["compaction:0", "bench:chat-csv"]
     lab.run_matrix_in_background()

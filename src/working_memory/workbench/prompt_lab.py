@@ -266,6 +266,8 @@ class PromptLab:
         if self.state.results is not None and not self.state.results.empty:
             tables["results"] = self.state.results
             tables["means per variant"] = self.state.summary_table().reset_index()
+        if self.state.matrix is not None and self.state.matrix.spans:
+            tables["matrix"] = self.state.matrix.to_pandas().reset_index()
         return tables
 
     def _ipython_display_(self) -> None:  # pragma: no cover - needs a notebook
@@ -544,6 +546,8 @@ class PromptLab:
 
     def _render_matrix(self) -> None:
         widgets, _ = require()
+        if hasattr(self, "exports"):
+            self.exports.refresh()
         full = self.state.matrix
         view = self.state.matrix_view()
         for child in self.matrix_grid.children:
