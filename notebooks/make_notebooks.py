@@ -296,6 +296,20 @@ print("60 words is shorter:", tokens["offline-60"] < tokens["offline"])"""),
 # Side by side: the panel shows one column per variant, with kept and lost facts highlighted
 # and a diff against a baseline.
 lab"""),
+    md("""\
+## A matrix over several spans
+
+One span can flatter a prompt. The matrix runs every variant on several spans, rows spans and
+columns variants, and grades each cell: by default with the judge (the benchmark spans' own
+questions; a model judge with `state.judge_client`), or any `CellMetric` you set in
+`state.matrix_metric` (`FactMetric()` is the fact share). In the panel's "matrix over spans"
+tab, "differences only" keeps the rows where the variants disagree, and a cell's button shows
+its per-question results."""),
+    code("""\
+matrix = lab.run_matrix()  # the 'Run matrix' button does the same in the background
+print(matrix)
+disagree = matrix.differences_only()
+print(f"the variants disagree on {len(disagree.spans)} of {len(matrix.spans)} spans")"""),
     code("""\
 from working_memory.compaction import render_prompt, render_span
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 
 import pytest
@@ -34,7 +35,7 @@ def test_offline_run_on_the_policys_next_span(long_session: Transcript) -> None:
     assert 0 < row["fact_retention"] <= 1
     start, end = lab.state.policy.preview.span
     assert lab.state.run_span == (f"next span {start}–{end - 1}", start, end)
-    assert "fact retention" in lab.columns.value and '<mark class="kept">' in lab.columns.value
+    assert "fact retention" in lab.metrics.value and '<mark class="kept">' in lab.columns.value
     assert lab.task.progress.value == lab.task.progress.max == 1
 
 
@@ -80,8 +81,9 @@ def test_offline_says_the_prompt_is_not_used(long_session: Transcript) -> None:
     assert other["summary"] is None and other["same_as"] == "offline"
     assert other["fact_retention"] != other["fact_retention"]  # NaN: no score
     assert other["would_send"].startswith(TEMPLATES["handoff"].template.split("{span}")[0])
-    assert "not used (offline)" in lab.columns.value
-    assert "continuation probes" in lab.columns.value
+    assert "not used (offline)" in lab.metrics.value
+    assert "continuation probes" in lab.metrics.value
+    assert "not run (= offline)" in lab.metrics.value
     assert "Not run: offline" in lab.columns.value and "what it would send" in lab.columns.value
 
 
@@ -234,7 +236,7 @@ def test_the_headline_uses_the_best_judge_and_says_which(long_session: Transcrip
     lab.run()
     row = lab.results.iloc[0]  # type: ignore[union-attr]
     assert row["judge"].startswith("metrics") and row["judge_share"] == row["continuation"]
-    assert "judge: metrics" in lab.columns.value
+    assert "metrics (continuation probes" in lab.metrics.value
     lab.state.questions = [
         Question("task", "What is the task?", "-", must=(("zzqx-not-in-any-summary",),)),
     ]
@@ -242,5 +244,86 @@ def test_the_headline_uses_the_best_judge_and_says_which(long_session: Transcrip
     row = lab.results.iloc[0]  # type: ignore[union-attr]
     assert row["judge"] == "question grader (offline)" and row["judge_share"] == 0
     assert "0 of 1" in row["judge_headline"] and "[missing] task" in row["judge_results"][0]
-    assert "judge: question grader (offline)" in lab.columns.value
+    assert "question grader (offline): 0 of 1" in lab.metrics.value
+    assert "question grader (offline): 0 of 1" in lab.columns.value  # the card's verdict
     assert "per question" in lab.columns.value
+
+
+def test_the_matrix_runs_variants_over_spans_with_differences_only(compacted: Transcript) -> None:
+    lab = PromptLab(compacted)
+    state = lab.state
+    # Rows: the benchmark spans by default; the lab's span and the production compaction too.
+    keys = [k for _, k in state.matrix_span_options()]
+    assert "chosen" in keys and "compaction:0" in keys
+    assert list(lab.matrix_spans.value) == [k for k in keys if k.startswith("bench:")]
+    lab.matrix_spans.value = ("compaction:0", "bench:chat-csv", "bench:swe-pagination")
+    assert state.matrix_spans == ["compaction:0", "bench:chat-csv", "bench:swe-pagination"]
+    state.set_variant(PromptVariant("same-limit", TEMPLATES["handoff"].template, "offline"))
+    state.set_variant(PromptVariant("tiny", word_limit=15))
+    matrix = lab.run_matrix()
+    assert lab.error.value == ""
+    assert matrix.spans == ("production compaction 1", "chat-csv", "swe-pagination")
+    assert matrix.variants == ("offline", "same-limit", "tiny", PRODUCTION)
+    # Offline and differing only by its prompt: not run, never a tie shown as a comparison.
+    assert all(matrix.cell(s, "same-limit").same_as == "offline" for s in matrix.spans)
+    buttons = [c for c in lab.matrix_grid.children if hasattr(c, "on_click")]
+    texts = [b.description for b in buttons]
+    assert texts.count("= offline") == 3
+    assert len(buttons) == sum(len(matrix.row(s)) for s in matrix.spans)
+    assert "not run, offline it would repeat offline's summary" in html.unescape(
+        lab.matrix_note.value
+    )
+    # A cell's click shows its per-question results (the benchmark's questions).
+    span = "chat-csv"
+    cell = matrix.cell(span, "offline")
+    assert cell.score is not None and cell.score.label == "question grader (offline)"
+    before = list(matrix.spans)[: list(matrix.spans).index(span)]
+    index = sum(len(matrix.row(s)) for s in before)  # row-major; "offline" leads each row
+    buttons[index].click()
+    assert lab.matrix_cell == (span, "offline")
+    assert "per question" in lab.matrix_detail.value
+    assert all(html.escape(line) in lab.matrix_detail.value for line in cell.score.results)
+    # Differences only: rows where every run variant agrees are hidden, and say so.
+    lab.show_differences_only(True)
+    assert lab.differences.value is True and state.differences_only
+    view = state.matrix_view()
+    assert view is not None
+    assert view.spans == tuple(s for s in matrix.spans if matrix.disagrees(s))
+    shown = [c for c in lab.matrix_grid.children if hasattr(c, "on_click")]
+    assert len(shown) == sum(len(view.row(s)) for s in view.spans)
+    lab.differences.value = False
+    assert state.matrix_view() is matrix
+
+
+def test_the_matrix_metric_is_the_states_choice(compacted: Transcript) -> None:
+    from working_memory.compaction import FactMetric
+
+    lab = PromptLab(compacted)
+    lab.state.matrix_spans = ["bench:chat-csv"]
+    lab.state.matrix_metric = FactMetric()
+    matrix = lab.run_matrix()
+    assert matrix.metric == "fact retention"
+    assert "cell metric: fact retention" in lab.matrix_note.value
+    assert "table:matrix" in [key for _, key in lab.exports.choices()]
+    # The button runs it in the background; a new log clears it (its rows may be the old log's).
+    lab.state.matrix_spans = ["compaction:0", "bench:chat-csv"]
+    lab.run_matrix_in_background()
+    lab.matrix_task.wait(120)
+    assert lab.state.matrix is not None and len(lab.state.matrix.spans) == 2
+    assert len(lab.matrix_grid.children) > 0
+    lab.state.transcript.transcript = compacted
+    assert lab.state.matrix is None and lab.matrix_grid.children == ()
+    lab.state.matrix_spans = []
+    lab.run_matrix()
+    assert "at least one span" in lab.error.value
+
+
+def test_the_variant_list_shows_where_a_prompt_differs(compacted: Transcript) -> None:
+    lab = PromptLab(compacted)
+    edited = TEMPLATES["default"].template + "\nKeep every file path verbatim."
+    lab.state.set_variant(PromptVariant("handoff", TEMPLATES["handoff"].template, "client"))
+    lab.state.set_variant(PromptVariant("edited", edited, "client"))
+    listing = lab.variant_list.value
+    assert "shipped <b>handoff</b> template" in listing
+    assert "edited default" in listing and "<ins>\nKeep every file path verbatim.</ins>" in listing
+    assert listing.count("whole prompt") == 3

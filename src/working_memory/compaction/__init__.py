@@ -4,7 +4,8 @@
 `ExtractiveCompactor` builds a structured handoff offline, with no model. `judge_summary`
 grades a summary with the best judge available (a question set, a model, else the metrics);
 `summary_metrics`, `probe_summary` and the continuation probes measure what survived;
-`compare` runs several summarisers on the same spans side by side.
+`compare` runs several summarisers on the same spans side by side, `compare_matrix` over
+several spans as a matrix (rows spans, columns variants) with a pluggable cell metric.
 """
 
 from __future__ import annotations
@@ -41,6 +42,18 @@ from ._facts import (
 )
 from ._grader import GradedSummary, grade_summary, is_fragment
 from ._judge import DEFAULT_JUDGE_PROMPTS, Judgement, JudgePrompts, judge_summary, judge_with_model
+from ._matrix import (
+    PRODUCTION_COLUMN,
+    Cell,
+    CellMetric,
+    CellScore,
+    FactMetric,
+    JudgeMetric,
+    Matrix,
+    MatrixSpan,
+    compare_matrix,
+    shared_offline,
+)
 from ._probes import (
     PROBE_KINDS,
     Probe,
@@ -81,10 +94,14 @@ __all__ = [
     "NOTHING",
     "PLACEHOLDERS",
     "PROBE_KINDS",
+    "PRODUCTION_COLUMN",
     "QUESTION_KINDS",
     "SPAN_PREFIX",
     "TARGET_COMPRESSION",
     "TEMPLATES",
+    "Cell",
+    "CellMetric",
+    "CellScore",
     "CompactionResult",
     "Compactor",
     "ContinuationExpectations",
@@ -92,11 +109,15 @@ __all__ = [
     "CostEstimate",
     "ExtractiveCompactor",
     "Fact",
+    "FactMetric",
     "FoundFact",
     "GradedSummary",
+    "JudgeMetric",
     "JudgePrompts",
     "Judgement",
     "Line",
+    "Matrix",
+    "MatrixSpan",
     "Probe",
     "ProbeResult",
     "ProbeScores",
@@ -111,6 +132,7 @@ __all__ = [
     "Variant",
     "VariantCost",
     "compare",
+    "compare_matrix",
     "continuation_expectations",
     "continuation_score",
     "count_facts",
@@ -130,6 +152,7 @@ __all__ = [
     "read_reply",
     "render_prompt",
     "render_span",
+    "shared_offline",
     "span_lines",
     "span_state",
     "span_text",

@@ -30,7 +30,8 @@ LONG_TEXT = 1_500  # characters after which a message body is folded into <detai
 
 # One stylesheet, prefixed with a class so it cannot restyle the rest of the notebook.
 CSS = """<style>
-.wm-wb {font-family: -apple-system, 'Segoe UI', Roboto, sans-serif; font-size: 12.5px; color: #1f2933}
+.wm-wb {font-family: -apple-system, 'Segoe UI', Roboto, sans-serif; font-size: 12.5px; color: #1f2933;
+  line-height: 1.4}
 .wm-wb table {border-collapse: collapse; width: 100%; max-width: 100%; table-layout: auto}
 .wm-wb th, .wm-wb td {overflow-wrap: break-word}
 .wm-wb th {background: #f1f4f8; text-align: left; padding: 4px 8px; border-bottom: 2px solid #d5dbe3;
@@ -49,11 +50,18 @@ CSS = """<style>
 .wm-wb .warn {color: #8d2b0b; background: #fff8e1; border-left: 4px solid #f0b429; padding: 6px 10px}
 .wm-wb mark.kept {background: #c6f6d5; padding: 0 2px}
 .wm-wb span.lost {color: #9b1c1c; background: #fdecea; padding: 0 3px; margin: 1px; display: inline-block;
-  border-radius: 3px}
+  border-radius: 3px; max-width: 100%; box-sizing: border-box; overflow-wrap: anywhere}
+.wm-wb .chips {max-height: 96px; overflow-y: auto; overflow-x: hidden}
+.wm-wb .muted {color: #7b8794}
+.wm-wb .verdict {font-weight: 600; margin-bottom: 4px}
+.wm-wb table.metrics-grid {table-layout: fixed}
+.wm-wb table.metrics-grid td, .wm-wb table.metrics-grid th {overflow-wrap: anywhere}
 .wm-wb ins {background: #c6f6d5; text-decoration: none}
 .wm-wb del {background: #fed7d7}
 .wm-wb .grid {display: grid; gap: 10px}
-.wm-wb .card {border: 1px solid #d5dbe3; border-radius: 6px; padding: 8px; min-width: 0}
+.wm-wb .card {border: 1px solid #d5dbe3; border-radius: 6px; padding: 8px; min-width: 0;
+  overflow-wrap: anywhere}
+.wm-wb .card pre {max-height: 260px}
 .wm-wb .card h4 {margin: 0 0 6px 0; font-size: 13px}
 .wm-wb .metrics td {padding: 1px 6px; border: none}
 </style>"""

@@ -6,6 +6,7 @@ so the progress bar moves per request and Cancel stops what has not started.
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
@@ -15,9 +16,14 @@ from typing import TYPE_CHECKING, Any
 from ..compaction import (
     COLUMNS,
     TEMPLATES,
+    CellMetric,
+    JudgeMetric,
+    Matrix,
+    MatrixSpan,
     Question,
     Variant,
     compare,
+    compare_matrix,
     judge_summary,
     offline_prompt_warning,
     render_prompt,
@@ -68,6 +74,14 @@ class PromptVariant:
         return found
 
 
+@functools.cache
+def _bench() -> tuple[Any, ...]:
+    """The benchmark spans that ship with the package (built once: they do not change)."""
+    from ..compaction.bench import benchmark_spans
+
+    return tuple(benchmark_spans())
+
+
 def _client_label(client: LLMClient | None) -> str:
     """What the UI may say about a client: provider and model, never its key."""
     if client is None:
@@ -104,6 +118,13 @@ class PromptLabState:
         self.judge_client: LLMClient | None = None
         self.results: pd.DataFrame | None = None
         self.run_span: tuple[str, int, int] | None = None
+        # The matrix (rows spans, columns variants): which spans, the cell metric (None: the
+        # judge, with `judge_client` when set), the last matrix and whether to show only rows
+        # where the variants disagree.
+        self.matrix_spans: list[str] = [f"bench:{s.name}" for s in _bench()]
+        self.matrix_metric: CellMetric | None = None
+        self.matrix: Matrix | None = None
+        self.differences_only = False
 
     @property
     def client(self) -> LLMClient | None:
@@ -222,6 +243,76 @@ class PromptLabState:
             end = min(compactions[k].index, len(messages))
             return f"production compaction {k + 1}", start, end, compactions[k].summary
         raise ValueError(f"span choice {choice!r}: expected 'next', 'range' or 'compaction:<k>'")
+
+    # -- the matrix --------------------------------------------------------------------------------
+    def matrix_span_options(self) -> list[tuple[str, str]]:
+        """(label, key) of the spans a matrix row can be: the lab's chosen span, each
+        production compaction of the transcript, each benchmark span (with its questions)."""
+        options = [("the span chosen above", "chosen")]
+        options += [(label, key) for label, key in self.span_options() if key.startswith("comp")]
+        options += [
+            (f"benchmark: {s.name} ({len(s.messages)} messages, {len(s.questions)} questions)",
+             f"bench:{s.name}")
+            for s in _bench()
+        ]  # fmt: skip
+        return options
+
+    def _matrix_span(self, key: str) -> MatrixSpan:
+        if key.startswith("bench:"):
+            name = key.split(":", 1)[1]
+            for bench in _bench():
+                if bench.name == name:
+                    return MatrixSpan(name, bench.messages, bench.questions, bench.production)
+            raise ValueError(f"no benchmark span {name!r}")
+        if key == "chosen":
+            label, start, end, production = self.span()
+            questions = tuple(self.questions) if self.questions is not None else None
+            return MatrixSpan(label, self.transcript.messages[start:end], questions, production)
+        if key.startswith("compaction:"):
+            keep = self.span_choice
+            try:
+                self.span_choice = key
+                label, start, end, production = self.span()
+            finally:
+                self.span_choice = keep
+            return MatrixSpan(label, self.transcript.messages[start:end], None, production)
+        raise ValueError(
+            f"matrix span {key!r}: expected 'chosen', 'compaction:<k>' or 'bench:<name>'"
+        )
+
+    def run_matrix(
+        self,
+        progress: Callable[[int, int], None] | None = None,
+        cancel: threading.Event | None = None,
+    ) -> Matrix:
+        """Every variant on every span of `matrix_spans`, graded by `matrix_metric` (default:
+        the judge); sets and returns `matrix`. Offline variants that differ only by their
+        prompt run once (the others' cells name whose summary they would repeat)."""
+        if not self.variants:
+            raise ValueError("add at least one variant")
+        if not self.matrix_spans:
+            raise ValueError("choose at least one span for the matrix's rows")
+        spans = [self._matrix_span(key) for key in self.matrix_spans]
+        metric = self.matrix_metric or JudgeMetric(client=self.judge_client)
+        self.matrix = compare_matrix(
+            spans,
+            self._variants(),
+            metric=metric,
+            include_production=self.include_production,
+            concurrency=self.concurrency,
+            counter=self.policy.policy.counter,
+            progress=progress,
+            cancel=cancel,
+        )
+        if cancel is not None and cancel.is_set():
+            raise Cancelled(f"cancelled: {len(self.matrix.cells)} cells kept")
+        return self.matrix
+
+    def matrix_view(self) -> Matrix | None:
+        """The matrix as shown: only the rows where variants disagree when `differences_only`."""
+        if self.matrix is None:
+            return None
+        return self.matrix.differences_only() if self.differences_only else self.matrix
 
     def _variants(self) -> list[Variant]:
         built = []
@@ -414,18 +505,20 @@ class PromptLabState:
         """Mean metrics per variant over its samples."""
         if self.results is None or self.results.empty:
             raise ValueError("nothing has run yet")
+        # The deciding columns first (judge, facts, size, cost, NOTHING), so a notebook's
+        # table shows them without scrolling sideways.
         columns = [
             "judge_share",
             "fact_retention",
             "continuation",
-            "corrections_kept",
-            "corrections",
-            "compression",
             "summary_tokens",
-            "summary_words",
-            "latency_s",
+            "compression",
             "cost_usd",
             "nothing",
+            "latency_s",
+            "corrections_kept",
+            "corrections",
+            "summary_words",
         ]
         frame = self.results.copy()
         frame["nothing"] = frame["nothing"].astype(float)

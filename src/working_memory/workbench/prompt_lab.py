@@ -1,8 +1,11 @@
-"""Panel 3, the prompt lab: compaction prompt variants on one span, side by side.
+"""Panel 3, the prompt lab: compaction prompt variants on one span, side by side, and over
+several spans as a matrix (rows spans, columns variants, "differences only").
 
 The state (`PromptLabState`) holds the variants, the span choice and the results; `run()`
 calls `working_memory.compaction._compare.compare` once per (variant, sample) in a thread pool, so the
-progress bar moves per request and Cancel stops what has not started.
+progress bar moves per request and Cancel stops what has not started; `run_matrix()` calls
+`compare_matrix` over the chosen spans. The results are in three tabs (side by side, diff,
+matrix) that start at the same height, so none is screens down the page.
 """
 
 from __future__ import annotations
@@ -11,14 +14,14 @@ import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..compaction import TEMPLATES, template_problems
+from ..compaction import TEMPLATES, Matrix, template_problems
 from ..config import WORD_LIMIT
 from ..protocols import LLMClient
 from ..transcripts import Transcript
 from ._export import ExportBar
 from ._html import CSS, diff_html, esc, notice_html, table_html
 from ._policy_state import PolicyState
-from ._prompt_cards import variant_card
+from ._prompt_cards import metrics_table_html, prompt_excerpt, variant_card
 from ._prompt_state import PRODUCTION, PromptLabState, PromptVariant
 from ._state import TranscriptState
 from ._widgets import BackgroundTask, guarded, require, show_error_in
@@ -67,7 +70,7 @@ class PromptLab:
             layout=widgets.Layout(width="620px"),
         )
         self.template = widgets.Textarea(
-            value=TEMPLATES["default"].template, rows=12, layout=widgets.Layout(width="720px")
+            value=TEMPLATES["default"].template, rows=6, layout=widgets.Layout(width="720px")
         )
         self.problems = widgets.HTML()
         self.mode = widgets.ToggleButtons(
@@ -149,8 +152,24 @@ class PromptLab:
             style=style,
             layout=widgets.Layout(width="160px"),
         )
+        self.metrics = widgets.HTML()
         self.columns = widgets.HTML()
         self.diff = widgets.HTML()
+        # The matrix: rows spans, columns variants; a cell's button shows its per-question results.
+        self.matrix_spans = widgets.SelectMultiple(
+            description="rows", style=style, rows=5, layout=widgets.Layout(width="560px")
+        )
+        self.matrix_button = widgets.Button(
+            description="Run matrix", icon="table", button_style="success"
+        )
+        self.differences = widgets.Checkbox(
+            value=False, indent=False, description="differences only"
+        )
+        self.matrix_task = BackgroundTask("cells")
+        self.matrix_note = widgets.HTML()
+        self.matrix_grid = widgets.GridBox(layout=widgets.Layout(width="100%", grid_gap="2px"))
+        self.matrix_detail = widgets.HTML()
+        self.matrix_cell: tuple[str, str] | None = None
 
         self.shipped.observe(lambda c: self._on_shipped(c["new"]), names="value")
         self.template.observe(lambda c: self._validate(), names="value")
@@ -170,9 +189,12 @@ class PromptLab:
         self.run_button.on_click(lambda _: self.run_in_background())
         self.baseline.observe(lambda c: self._render_results(), names="value")
         self.sample_shown.observe(lambda c: self._render_results(), names="value")
+        self.matrix_spans.observe(lambda c: self._on_matrix_spans(c["new"]), names="value")
+        self.matrix_button.on_click(lambda _: self.run_matrix_in_background())
+        self.differences.observe(lambda c: self.show_differences_only(c["new"]), names="value")
         self.state.observe_variants(self._sync_variants)
         self.state.transcript.observe(
-            lambda what: self._sync_span() if what == "transcript" else None
+            lambda what: self._on_transcript() if what == "transcript" else None
         )
         self.state.policy.observe(lambda what: self._sync_span())
 
@@ -202,18 +224,33 @@ class PromptLab:
             ]
         )
         self.exports = ExportBar("prompt-lab", dict, self._export_tables)
-        self.widget = widgets.VBox(
+        side = widgets.VBox([self.sample_shown, self.metrics, self.columns])
+        diff = widgets.VBox([self.baseline, self.diff])
+        matrix = widgets.VBox(
             [
-                editor,
-                setup,
-                self.error,
-                widgets.HBox([self.baseline, self.sample_shown]),
-                self.columns,
-                widgets.HTML("<b>Diff against the baseline</b>"),
-                self.diff,
-                self.exports.box,
+                widgets.HBox(
+                    [
+                        self.matrix_spans,
+                        widgets.VBox([self.matrix_button, self.differences]),
+                    ]
+                ),
+                self.matrix_task.box,
+                self.matrix_note,
+                self.matrix_grid,
+                self.matrix_detail,
             ]
         )
+        self.views = widgets.Tab(children=[side, diff, matrix])
+        for n, title in enumerate(("side by side", "diff", "matrix over spans")):
+            self.views.set_title(n, title)
+        self.widget = widgets.VBox([editor, setup, self.error, self.views, self.exports.box])
+        # Names for the page (the browser layout test measures these boxes).
+        for part, name in (
+            (self.widget, "lab"), (self.variant_list, "variants"), (self.views, "views"),
+            (self.metrics, "metrics"), (self.columns, "columns"), (self.diff, "diff"),
+            (self.matrix_grid, "matrix"), (self.matrix_detail, "matrix-detail"),
+        ):  # fmt: skip
+            part.add_class(f"wm-prompt-{name}")
         self._on_mode()
         self._sync_variants()
         self._sync_span()
@@ -229,6 +266,8 @@ class PromptLab:
         if self.state.results is not None and not self.state.results.empty:
             tables["results"] = self.state.results
             tables["means per variant"] = self.state.summary_table().reset_index()
+        if self.state.matrix is not None and self.state.matrix.spans:
+            tables["matrix"] = self.state.matrix.to_pandas().reset_index()
         return tables
 
     def _ipython_display_(self) -> None:  # pragma: no cover - needs a notebook
@@ -332,13 +371,13 @@ class PromptLab:
                 "name": v.name,
                 "mode": v.mode,
                 "word limit": v.word_limit,
-                "prompt": "not used (offline)"
-                if v.mode == "offline"
-                else v.template[:80].replace("\n", " ") + "…",
+                "prompt": prompt_excerpt(v.template, v.prompt_used),
             }
             for v in variants
         ]
-        self.variant_list.value = table_html(rows, ["name", "mode", "word limit", "prompt"])
+        self.variant_list.value = table_html(
+            rows, ["name", "mode", "word limit", "prompt"], raw=["prompt"]
+        )
         names = [v.name for v in variants]
         keep = self.remove_choice.value
         self.remove_choice.options = names
@@ -354,6 +393,13 @@ class PromptLab:
         )
 
     # -- the span ------------------------------------------------------------------------------
+    def _on_transcript(self) -> None:
+        # A matrix's rows may be spans of the old log: a new log clears it, never shows it stale.
+        self.state.matrix = None
+        self.matrix_cell = None
+        self._render_matrix()
+        self._sync_span()
+
     def _sync_span(self) -> None:
         if not self.live:
             return
@@ -369,6 +415,10 @@ class PromptLab:
             self.range_start.max = max(0, count - 1)
             self.range_end.max = count
             self.production.layout.display = "" if len(options) > 2 else "none"
+            matrix = self.state.matrix_span_options()
+            keys = [k for _, k in matrix]
+            self.matrix_spans.options = matrix
+            self.matrix_spans.value = tuple(k for k in self.state.matrix_spans if k in keys)
         finally:
             self._span_syncing = False
         self._on_span()
@@ -422,8 +472,7 @@ class PromptLab:
             self.exports.refresh()
         results = self.state.results
         if results is None or results.empty:
-            self.columns.value = ""
-            self.diff.value = ""
+            self.metrics.value = self.columns.value = self.diff.value = ""
             return
         self.state.baseline = self.baseline.value
         sample = self.sample_shown.value
@@ -437,12 +486,16 @@ class PromptLab:
         cards = [
             variant_card(name, chosen[name], results[results["variant"] == name]) for name in names
         ]
-        columns = f"repeat({len(cards)}, minmax(260px, 1fr))"
-        self.columns.value = (
+        self.metrics.value = (
             f'{CSS}<div class="wm-wb"><div class="note">{esc(label)} · sample {sample} shown; '
             f"metrics are means over samples. <mark class='kept'>green</mark>: facts of the span "
             f"the summary kept; red: facts it lost.</div>"
-            f'<div class="grid" style="grid-template-columns:{columns}">{"".join(cards)}</div></div>'
+            f"{metrics_table_html(names, chosen, results)}</div>"
+        )
+        # As many columns as fit, then a new row: never a page scrolled sideways.
+        self.columns.value = (
+            f'{CSS}<div class="wm-wb"><div class="grid" style="grid-template-columns:'
+            f'repeat(auto-fill, minmax(280px, 1fr))">{"".join(cards)}</div></div>'
         )
         base = self.baseline.value
         if base not in chosen:
@@ -457,9 +510,139 @@ class PromptLab:
         ]
         self.diff.value = (
             f'{CSS}<div class="wm-wb"><div class="grid" style="grid-template-columns:'
-            f'repeat({max(1, len(diffs))}, minmax(260px, 1fr))">{"".join(diffs)}</div></div>'
+            f'repeat(auto-fill, minmax(280px, 1fr))">{"".join(diffs)}</div></div>'
             if diffs
             else notice_html("Only one variant: nothing to diff against.")
+        )
+
+    # -- the matrix ----------------------------------------------------------------------------
+    def _on_matrix_spans(self, keys: Sequence[str]) -> None:
+        if not getattr(self, "_span_syncing", False):
+            self.state.matrix_spans = list(keys)
+
+    @guarded
+    def run_matrix(self) -> Matrix:
+        """Run the matrix synchronously (what 'Run matrix' does in a background thread)."""
+        self.error.value = ""
+        matrix = self.state.run_matrix(self.matrix_task.report)
+        self._render_matrix()
+        return matrix
+
+    @guarded
+    def run_matrix_in_background(self) -> threading.Thread:
+        self.error.value = ""
+        self.state._variants()  # a variant that cannot run is an error now, not in the thread
+        return self.matrix_task.start(
+            lambda progress, cancel: self.state.run_matrix(progress, cancel),
+            lambda _: self._render_matrix(),
+            self._failed,
+        )
+
+    def show_differences_only(self, on: bool) -> None:
+        self.state.differences_only = bool(on)
+        if self.differences.value != bool(on):
+            self.differences.value = bool(on)  # from code: the checkbox follows
+        self._render_matrix()
+
+    def _render_matrix(self) -> None:
+        widgets, _ = require()
+        if hasattr(self, "exports"):
+            self.exports.refresh()
+        full = self.state.matrix
+        view = self.state.matrix_view()
+        for child in self.matrix_grid.children:
+            child.close()
+        if full is None or view is None:
+            self.matrix_grid.children = ()
+            self.matrix_note.value = ""
+            return
+        hidden = len(full.spans) - len(view.spans)
+        counts = view.pass_counts()
+        shared = {c.variant: c.same_as for c in full.cells.values() if c.same_as}
+        self.matrix_note.value = notice_html(
+            f"{len(view.spans)} of {len(full.spans)} spans shown"
+            + (f" ({hidden} where every variant agrees are hidden)" if hidden else "")
+            + f"; cell metric: {full.metric}. Click a cell for its per-question results."
+            + "".join(
+                f" {name}: not run, offline it would repeat {base}'s summary."
+                for name, base in shared.items()
+            )
+        )
+
+        def label(html: str) -> Any:  # the widget's own line-height is a control's (28 px)
+            return widgets.HTML(f'<div style="line-height:1.3;padding:4px 0">{html}</div>')
+
+        children: list[Any] = [label("<b>span</b>")]
+        for variant in view.variants:
+            passed, scored = counts[variant]
+            tally = f" · {passed}/{scored} pass" if scored else ""
+            children.append(label(f"<b>{esc(variant)}</b>{esc(tally)}"))
+        styles = {"pass": "success", "fail": "danger", "error": "warning"}
+        for span in view.spans:
+            children.append(label(esc(span)))
+            for variant in view.variants:
+                cell = view.cells.get((span, variant))
+                if cell is None:
+                    children.append(widgets.HTML("—"))
+                    continue
+                share = cell.score.score if cell.score is not None else None
+                text = (
+                    f"= {cell.same_as}"
+                    if cell.same_as
+                    else cell.verdict + (f" {share:.0%}" if share is not None else "")
+                )
+                button = widgets.Button(
+                    description=text,
+                    button_style=styles.get(cell.verdict, ""),
+                    tooltip=(cell.summary or cell.error or text)[:300],
+                    layout=widgets.Layout(width="auto"),
+                )
+                button.on_click(lambda _, s=span, v=variant: self.select_cell(s, v))
+                children.append(button)
+        self.matrix_grid.layout.grid_template_columns = (
+            f"minmax(140px, 1.3fr) repeat({len(view.variants)}, minmax(0, 1fr))"
+        )
+        self.matrix_grid.children = tuple(children)
+        if self.matrix_cell is not None and self.matrix_cell in view.cells:
+            self.select_cell(*self.matrix_cell)
+        else:
+            self.matrix_cell = None
+            self.matrix_detail.value = ""
+
+    def select_cell(self, span: str, variant: str) -> None:
+        """Show one cell: its verdict, its metric's per-question results, its summary."""
+        matrix = self.state.matrix
+        if matrix is None or (span, variant) not in matrix.cells:
+            raise ValueError(f"no matrix cell ({span!r}, {variant!r})")
+        self.matrix_cell = (span, variant)
+        cell = matrix.cell(span, variant)
+        if cell.same_as:
+            body = (
+                f'<div class="note">Not run: offline, the prompt is not used, so it would give '
+                f"the same summary as <b>{esc(cell.same_as)}</b>.</div>"
+            )
+        else:
+            score = cell.score
+            head = f"{cell.verdict}" + (
+                f" · {score.score:.0%} by {score.label}"
+                if score is not None and score.score is not None
+                else ""
+            )
+            lines = "\n".join(score.results) if score is not None else ""
+            body = (
+                f'<div class="verdict">{esc(head)}</div>'
+                + (f'<div class="err">{esc(cell.error)}</div>' if cell.error else "")
+                + (
+                    f"<small>per question</small><pre>{esc(lines)}</pre>"
+                    if lines
+                    else '<div class="note">no per-question results for this metric</div>'
+                )
+                + f"<details><summary>summary</summary><pre>{esc(cell.summary or '')}</pre>"
+                "</details>"
+            )
+        self.matrix_detail.value = (
+            f'{CSS}<div class="wm-wb"><div class="card"><h4>{esc(span)} · {esc(variant)}</h4>'
+            f"{body}</div></div>"
         )
 
     def variants_table(self) -> Sequence[PromptVariant]:
