@@ -116,6 +116,7 @@ __all__ = [
     "available_counters",
     "cache_cost",
     "cache_family",
+    "cache_shares",
     "calibrate",
     "call_contexts",
     "check_cache",
