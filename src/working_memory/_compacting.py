@@ -104,7 +104,8 @@ class CompactingWindow(EvictingWindow):
         `regardless_of_pressure=True` previews the oldest compactable span (up to
         `max_span_tokens`) even when the window is far under its threshold.
         """
-        due = self._due() or Due(0.0, 0)
+        # Not due yet: the span it would take once the pressure trigger fires.
+        due = self._due() or Due(max(0.0, self.tokens() - self._compact_to * self._limit), 0)
         eligible = self._eligible(self.pin_reasons())
         start, end, _ = self._find_span(eligible, due, regardless_of_pressure)
         return start, end
