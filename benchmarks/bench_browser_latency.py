@@ -45,7 +45,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.browser.conftest import (  # noqa: E402
+from tests.browser.conftest import (
     CHROMIUM,
     CHROMIUM_ARGS,
     START_TIMEOUT_S,
@@ -56,8 +56,9 @@ from tests.browser.conftest import (  # noqa: E402
     _wait_until_up,
     _write_settings,
 )
-from tests.browser.test_jupyterlab import run_notebook  # noqa: E402
-from working_memory.cli._processes import stop_tree  # noqa: E402
+from tests.browser.test_jupyterlab import run_notebook
+
+from working_memory.cli._processes import stop_tree
 
 QUIET_S = 0.4  # no DOM change for this long (with the kernel idle): the update is over
 GOAL_MS = 200.0
@@ -103,15 +104,17 @@ _PAGE_SETUP = """async () => {
         }, true);
     }
     const root = document.querySelector('.jp-Notebook') || document.body;
+    // Only the revision attribute, and nodes added or removed: recording every attribute
+    // plotly sets (thousands per draw) would slow down what is measured.
     new MutationObserver((records) => {
         const now = performance.now();
         wm.last = now;
         for (const r of records) {
-            if (r.type === 'attributes' && r.attributeName === 'data-revision') {
-                wm.revs[r.target.dataset.key] = {rev: Number(r.target.dataset.revision), t: now};
-            }
+            wm.revs[r.target.dataset.key] = {rev: Number(r.target.dataset.revision), t: now};
         }
-    }).observe(root, {subtree: true, childList: true, attributes: true, characterData: true});
+    }).observe(root, {subtree: true, attributes: true, attributeFilter: ['data-revision']});
+    new MutationObserver(() => { wm.last = performance.now(); })
+        .observe(root, {subtree: true, childList: true, characterData: true});
     const Plotly = await globalThis.__wmPlotly;
     const react = Plotly.react;
     Plotly.react = async (...args) => {
@@ -215,7 +218,9 @@ def measure(page: Any, kernel: Kernel, control: Control, repeat: int) -> list[Sa
         control.act(page, n)
         settle(page, kernel)
         if key is not None:  # wait until the chart draws the revision the kernel ended on
-            held = kernel.value(f"__import__('json').dumps({control.chart.replace('.key', '.revision')})")
+            held = kernel.value(
+                f"__import__('json').dumps({control.chart.replace('.key', '.revision')})"
+            )
             page.wait_for_function(f"(k) => ({_REVISION})(k) >= {held}", arg=key)
         result = page.evaluate(_RESULT, key or "")
         bench = kernel.value(_READ)
@@ -252,7 +257,9 @@ def _visible(page: Any, selector: str) -> Any:
     return page.locator(selector).filter(visible=True).first
 
 
-def slider(label: str, keys: tuple[str, str] = ("ArrowRight", "ArrowLeft")) -> Callable[[Any, int], None]:
+def slider(
+    label: str, keys: tuple[str, str] = ("ArrowRight", "ArrowLeft")
+) -> Callable[[Any, int], None]:
     def act(page: Any, n: int) -> None:
         handle = _visible(page, f".widget-slider:has(label:text-is('{label}')) .noUi-handle")
         handle.focus()
@@ -329,7 +336,9 @@ NOTEBOOKS = {
 }
 
 
-def run(src: Path, transcript: Path, messages: int, repeat: int, base: Path) -> list[tuple[str, str, list[Sample]]]:
+def run(
+    src: Path, transcript: Path, messages: int, repeat: int, base: Path
+) -> list[tuple[str, str, list[Sample]]]:
     from playwright.sync_api import sync_playwright
 
     rows: list[tuple[str, str, list[Sample]]] = []
@@ -346,10 +355,13 @@ def run(src: Path, transcript: Path, messages: int, repeat: int, base: Path) -> 
                 kernel = Kernel(lab, page, name)
                 try:
                     kernel.run(_INSTRUMENT)
-                    assert kernel.value(
-                        "__import__('json').dumps(len(editor.state.transcript.messages) "
-                        "if 'editor' in globals() else len(wb.transcript.messages))"
-                    ) == messages
+                    assert (
+                        kernel.value(
+                            "__import__('json').dumps(len(editor.state.transcript.messages) "
+                            "if 'editor' in globals() else len(wb.transcript.messages))"
+                        )
+                        == messages
+                    )
                     for control in controls(messages):
                         rows.append((panel, control.label, measure(page, kernel, control, repeat)))
                         print(f"  {panel}: {control.label} done", file=sys.stderr, flush=True)
@@ -413,7 +425,9 @@ def main() -> None:
         for title, src in runs:
             print(f"measuring {title} ...", file=sys.stderr, flush=True)
             rows = run(src, transcript, args.messages, args.repeat, base / title.split()[0])
-            out.append(table(rows, f"{title}: {args.messages:,} messages, {args.repeat} repetitions"))
+            out.append(
+                table(rows, f"{title}: {args.messages:,} messages, {args.repeat} repetitions")
+            )
         print("\n\n".join(out))
         print(f"\ngoal: chart under {GOAL_MS:.0f} ms per control at 5,000 messages")
 

@@ -76,27 +76,33 @@ async function render({ model, el, host }) {
   gd.className = "wm-plot";
   el.appendChild(gd);
   let chain = Promise.resolve();
-  let width = 0;
+  // The width plotly lays the chart out at, measured by the ResizeObserver (0 in a hidden
+  // tab: plotly's default until it is shown). Given in the layout, plotly need not read it
+  // with getComputedStyle, which forced a layout of the whole page on every draw, right
+  // after the table and summary widgets had changed it.
+  let width = Math.round(el.getBoundingClientRect().width);
   let drawn = null;
   const draw = () => {
     chain = chain.then(async () => {
       const revision = model.get("revision");
-      if (revision === drawn) return;  // a burst of changes: the latest is already drawn
+      // A burst of changes: the latest is already drawn, at this width.
+      if (drawn && drawn.revision === revision && drawn.width === width) return;
       const figure = model.get("figure") || {};
-      // Unchanged traces keep their objects (plotly skips their arrays); the layout is a
-      // fresh copy each time, as plotly writes computed ranges into the one it is given.
-      await Plotly.react(gd, figure.data || [], structuredClone(figure.layout || {}),
-                         {displaylogo: false, responsive: false});
-      drawn = revision;
+      // Unchanged traces keep their objects; the layout is a fresh copy each time, as
+      // plotly writes computed ranges into the one it is given.
+      const layout = structuredClone(figure.layout || {});
+      if (width > 0 && layout.width === undefined) Object.assign(layout, {width, autosize: false});
+      await Plotly.react(gd, figure.data || [], layout, {displaylogo: false, responsive: false});
+      drawn = {revision, width};
       gd.dataset.revision = String(revision);
       gd.dataset.key = model.get("key");
     }).catch((err) => console.warn("working-memory chart:", err));
   };
-  const observer = new ResizeObserver(() => {
-    const w = Math.round(el.getBoundingClientRect().width);
+  const observer = new ResizeObserver((entries) => {
+    const w = Math.round(entries[entries.length - 1].contentRect.width);
     if (w > 0 && w !== width) {
       width = w;
-      chain = chain.then(() => gd._fullLayout && Plotly.Plots.resize(gd)).catch(() => {});
+      draw();
     }
   });
   observer.observe(el);
@@ -248,10 +254,17 @@ class FigureView:
         if sent is None or len(sent[0]) != len(data):
             self.last_patch = None
             with widget.hold_sync():
-                widget.figure = {"data": [json.loads(t) for t in data], "layout": json.loads(layout)}
+                widget.figure = {
+                    "data": [json.loads(t) for t in data],
+                    "layout": json.loads(layout),
+                }
                 widget.revision += 1
             return
-        changed = {i: json.loads(t) for i, (t, old) in enumerate(zip(data, sent[0])) if t != old}
+        changed = {
+            i: json.loads(t)
+            for i, (t, old) in enumerate(zip(data, sent[0], strict=True))
+            if t != old
+        }
         if not changed and layout == sent[1]:
             return
         held = widget.figure
