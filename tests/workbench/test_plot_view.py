@@ -96,3 +96,88 @@ def test_pressure_curves_follow_the_loaded_log() -> None:
     assert curves.pressure_view.widget.figure == curves.pressure_view.spec() != first
     assert curves.stack_view.widget.figure == curves.stack_view.spec()
     assert NO_USAGE.name in curves.title.value
+
+
+# -- an update sends the traces that changed, not the figure ----------------------------------
+def _record(view) -> list[dict]:  # type: ignore[no-untyped-def]
+    """Every message the view's widget sends from now on (state updates and custom ones)."""
+    sent: list[dict] = []
+    widget = view.widget
+    original = widget._send
+
+    def send(msg, buffers=None):  # type: ignore[no-untyped-def]
+        sent.append(msg)
+        return original(msg, buffers)
+
+    widget._send = send
+    return sent
+
+
+def test_a_pin_change_sends_only_the_changed_traces_and_the_state_stays_whole(
+    tmp_path: Path,
+) -> None:
+    log = tmp_path / "long.jsonl"
+    log.write_text("".join(json.dumps(m) + "\n" for m in synthetic_session(2600, seed=7)))
+    wb = Workbench.from_path(log)
+    wb.show(1)
+    view = wb.pins.chart.view
+    whole = len(json.dumps(view.widget.figure))
+    assert whole > 100_000  # thousands of bars: the figure is large
+    sent = _record(view)
+    revision = view.widget.revision
+    wb.pins.controls["keep_recent"].value += 3
+    assert [m["method"] for m in sent] == ["custom"], sent  # no state update with the figure
+    patch = sent[0]["content"]
+    assert patch["kind"] == "patch" and patch["base"] == revision
+    assert patch["revision"] == view.widget.revision == revision + 1
+    names = {t.get("name") for t in patch["traces"].values()}
+    assert "tokens" not in names and "pinned" in names, names
+    assert len(json.dumps(sent[0])) < whole / 20
+    # The kernel's state is the whole figure, as a page reload or a new view gets it.
+    assert view.widget.figure == view.spec()
+
+
+def test_selecting_a_message_sends_the_marker_and_nothing_changed_sends_nothing() -> None:
+    explorer = TranscriptExplorer.from_path(COMPACTED)
+    view = explorer.chart.view
+    sent = _record(view)
+    explorer.select(3)
+    assert len(sent) == 1 and list(sent[0]["content"]["traces"]) == ["7"]  # "selected"
+    assert sent[0]["content"]["traces"]["7"]["x"] == [3]
+    revision = view.widget.revision
+    view.publish()  # the figure is what was sent: no message, no redraw
+    explorer.select(3)
+    assert len(sent) == 1 and view.widget.revision == revision
+
+
+def test_a_figure_with_other_traces_is_sent_whole() -> None:
+    import plotly.graph_objects as go
+
+    from working_memory.workbench._plot_view import FigureView
+
+    view = FigureView(go.Figure())
+    sent = _record(view)
+    view.figure.add_scatter(x=[1, 2], y=[3, 4], name="a")
+    view.publish()
+    assert [m["method"] for m in sent] == ["update"]
+    assert sent[0]["state"]["figure"]["data"][0]["x"] == [1, 2]
+    view.figure.data[0].y = [5, 6]  # same traces: a patch
+    view.publish()
+    assert sent[1]["method"] == "custom" and sent[1]["content"]["traces"]["0"]["y"] == [5, 6]
+    assert view.widget.figure["data"][0]["y"] == [5, 6]
+
+
+def test_a_front_end_behind_the_kernel_gets_the_whole_figure() -> None:
+    """A view that drew an older revision (a patch lost during a page reload) says so, or a
+    model that is not on a patch's base asks: either way the kernel sends the figure whole."""
+    explorer = TranscriptExplorer.from_path(COMPACTED)
+    view = explorer.chart.view
+    sent = _record(view)
+    current = view.widget.revision
+    view._on_msg(view.widget, {"kind": "have", "revision": current}, [])
+    assert sent == []
+    view._on_msg(view.widget, {"kind": "have", "revision": current - 1}, [])
+    view._on_msg(view.widget, {"kind": "resync", "revision": current - 1}, [])
+    assert [m["method"] for m in sent] == ["update", "update"]
+    assert sent[0]["state"]["revision"] == current
+    assert sent[0]["state"]["figure"] == view.spec()

@@ -16,7 +16,11 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["MAX_BARS", "message_buckets", "message_tokens_figure"]
 
-MAX_BARS = 2_000  # a per-message chart draws at most this many bars; past it, buckets
+# A per-message chart draws at most this many bars; past it, buckets. About the plot's width in
+# pixels at 1400 px: more bars are narrower than a pixel and add nothing to see, while the
+# browser's redraw time grows with them (2,000 bars were most of a control's 0.6-1 s at 5,000
+# messages; benchmarks/bench_browser_latency.py).
+MAX_BARS = 800
 
 
 def message_buckets(count: int, max_bars: int = MAX_BARS) -> list[range]:

@@ -21,7 +21,7 @@ from ._widgets import colors, require
 
 __all__ = ["MAX_BARS", "REASON_SYMBOLS", "MessageChart"]
 
-MAX_MARKERS = 4_000
+MAX_MARKERS = MAX_BARS  # markers per trace; more overlap at the bars' width and slow each redraw
 
 REASON_SYMBOLS = {
     "system": "diamond",
@@ -329,7 +329,7 @@ class MessageChart:
             marks.customdata = [reasons[i] for i in pinned]
             marks.marker.symbol = symbols
             self.trace("evicted").update(x=victims, y=[self._y(i) for i in victims])
-            hidden = list(masked)[:MAX_MARKERS]
+            hidden = list(masked)[:: -(-len(masked) // MAX_MARKERS) or 1]  # thinned, as above
             self.trace("masked").update(x=hidden, y=[self._y(i) for i in hidden])
             band = self.trace("next span")
             if end > start:
