@@ -12,6 +12,7 @@ from ._compare import compare_policies
 from ._corpus import ROW_COLUMNS
 from ._cost import cost_verdict, usd
 from ._message_plot import MAX_BARS, message_buckets, message_tokens_figure
+from ._plotting import MARKER_BINS, marker_bins
 from ._plots import (
     CATEGORY_COLORS,
     MAX_POINTS,
@@ -29,6 +30,7 @@ from ._stats import STAT_LABELS, ReplayStats
 
 __all__ = [
     "CATEGORY_COLORS",
+    "MARKER_BINS",
     "MAX_BARS",
     "MAX_POINTS",
     "PRESETS",
@@ -50,6 +52,7 @@ __all__ = [
     "export_png",
     "layout_template",
     "log_call_views",
+    "marker_bins",
     "message_buckets",
     "message_tokens_figure",
     "pressure_figure",
