@@ -194,6 +194,7 @@ class MessageChart:
             hovertemplate="raw count after message %{x}: %{y:.1%}<extra></extra>",
         )
         self._real: list[int] = []
+        self._top = 1.0  # the pressure axis's top (see _set_ceiling)
         for role in ROLES:  # legend only: the bars carry no legend entry of their own
             fig.add_bar(name=role, x=[None], y=[None], marker=dict(color=p[role]), hoverinfo="skip")
         self.view = FigureView(self.figure)
@@ -301,7 +302,10 @@ class MessageChart:
     def _set_ceiling(self, peak: float, evict_at: float) -> None:
         """The pressure axis: up to the main line's peak or the evict line, whichever is higher
         (not the raw reference: on a long log it went to 788% and flattened the window)."""
-        self.figure.layout.yaxis2.range = [0, (max(peak, evict_at, 0.0) * 1.08) or 1.0]
+        # Inside a batch_update the layout reads back its old value: keep the new top here.
+        self._top = (max(peak, evict_at, 0.0) * 1.08) or 1.0
+        self.figure.layout.yaxis2.range = [0, self._top]
+        self._draw_real()  # its lines span the axis
 
     def set_managed(self, line: Sequence[float], evict_at: float, upto: int) -> None:
         """The managed window's pressure after each message up to the cursor `upto` (its last
@@ -326,8 +330,7 @@ class MessageChart:
             else:
                 layout.xaxis.range = None
                 layout.yaxis.range = None
-            self._draw_real()
-        top = self.figure.layout.yaxis2.range[1]
+        top = self._top
         peak = max(raw.y or (0.0,))
         raw.name = "raw cumulative count (nothing managed)" + (
             f", peaks at {peak:.0%}, off scale" if peak > top else ""
@@ -340,7 +343,7 @@ class MessageChart:
             self._draw_real()
 
     def _draw_real(self) -> None:
-        top = self.figure.layout.yaxis2.range[1] if self.figure.layout.yaxis2.range else 1
+        top = self._top
         xs: list[float | None] = []
         ys: list[float | None] = []
         for i in self._real:
@@ -413,7 +416,7 @@ class MessageChart:
             cursor = self.trace("window at")
             if upto is not None and self._tokens:
                 x = upto - 0.5
-                cursor.update(x=[x, x], y=[0, self.figure.layout.yaxis2.range[1]])
+                cursor.update(x=[x, x], y=[0, self._top])
                 cursor_name = f"window at message {upto}"
             else:
                 cursor.update(x=[], y=[])
