@@ -5,7 +5,7 @@ test_chart_layout.py measures the same charts drawn in JupyterLab)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import itertools
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -15,16 +15,17 @@ import pytest
 pytest.importorskip("ipywidgets")
 pytest.importorskip("plotly")
 
-from tests.paths import long_claude_code  # noqa: E402
-from working_memory import load_transcript  # noqa: E402
-from working_memory.replays import MARKER_BINS, MAX_BARS, marker_bins, pressure_figure  # noqa: E402
-from working_memory.transcripts import Transcript  # noqa: E402
-from working_memory.workbench import PinPolicyEditor, TranscriptExplorer  # noqa: E402
+
+from tests.paths import long_claude_code
+from working_memory import load_transcript
+from working_memory.replays import MARKER_BINS, MAX_BARS, marker_bins, pressure_figure
+from working_memory.transcripts import Transcript
+from working_memory.workbench import PinPolicyEditor, TranscriptExplorer
 
 
 @pytest.fixture(scope="module")
-def long_log(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Transcript]:
-    yield load_transcript(long_claude_code(tmp_path_factory.mktemp("long")))
+def long_log(tmp_path_factory: pytest.TempPathFactory) -> Transcript:
+    return load_transcript(long_claude_code(tmp_path_factory.mktemp("long")))
 
 
 @pytest.fixture(scope="module")
@@ -120,7 +121,7 @@ def test_marker_bins_keep_every_position_once() -> None:
     assert len(bins) <= MARKER_BINS
     assert sorted(p for _, group in bins for p in group) == positions
     centres = [c for c, _ in bins]
-    assert min(b - a for a, b in zip(centres, centres[1:], strict=False)) >= 5_000 / MARKER_BINS
+    assert min(b - a for a, b in itertools.pairwise(centres)) >= 5_000 / MARKER_BINS
     assert marker_bins([4, 9], 50) == [(4.0, [4]), (9.0, [9])]  # bins one wide: the positions
 
 

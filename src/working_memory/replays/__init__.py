@@ -12,7 +12,6 @@ from ._compare import compare_policies
 from ._corpus import ROW_COLUMNS
 from ._cost import cost_verdict, usd
 from ._message_plot import MAX_BARS, message_buckets, message_tokens_figure
-from ._plotting import MARKER_BINS, marker_bins
 from ._plots import (
     CATEGORY_COLORS,
     MAX_POINTS,
@@ -21,6 +20,7 @@ from ._plots import (
     layout_template,
     window_stack_figure,
 )
+from ._plotting import MARKER_BINS, marker_bins
 from ._policy import PRESETS, SUMMARISERS, Policy, resolve_policy
 from ._pressure_plot import pressure_figure
 from ._report import differing_settings, render_report, summary_sentence, write_report

@@ -17,7 +17,12 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from .._theme import figure_layout
-from ..replays import MARKER_BINS, MAX_BARS, marker_bins, message_buckets  # one rule for every chart
+from ..replays import (  # one rule for every chart
+    MARKER_BINS,
+    MAX_BARS,
+    marker_bins,
+    message_buckets,
+)
 from ._html import esc
 from ._plot_view import FigureView
 from ._widgets import colors, require
