@@ -29,7 +29,9 @@ from .test_jupyterlab import TIMEOUT_MS, Console, run_notebook
 pytestmark = pytest.mark.browser
 
 HEIGHT = 900
-MIN_MARKER_GAP_PX = 4.0  # markers closer than this merge into one band
+# Markers closer than this merge into one band (200 bins over a ~800 px plot: ~4 px apart;
+# one marker per event put 1,500 of them within 800 px).
+MIN_MARKER_GAP_PX = 3.0
 
 # One chart by its key: scrolled so its panel (tab, else notebook output) starts at the top of
 # the window, its boxes, its axes and each trace as plotly drew it (markers with pixel x).

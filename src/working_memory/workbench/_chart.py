@@ -376,11 +376,15 @@ class MessageChart:
     ) -> None:
         """Pinned markers (shape by reason), the next span's band, eviction crosses, the cursor.
 
-        Past `MAX_BARS` messages shown markers are binned (`replays.marker_bins`): one marker
-        per bin, at its centre, its hover saying how many it stands for; below, one a message,
-        on its bar."""
+        Markers are binned (`replays.marker_bins`) when the bars are bucketed or more than
+        `MAX_BARS` messages are shown: one marker per bin (never narrower than a bar's bucket,
+        at most `MARKER_BINS`), at its centre, its hover saying how many it stands for;
+        otherwise one a message, on its bar."""
         extent = upto if upto else len(self._tokens)
-        bins = MARKER_BINS if extent > MAX_BARS else extent
+        if self._bucket == 1 and extent <= MAX_BARS:
+            bins = extent
+        else:
+            bins = max(1, min(MARKER_BINS, extent // self._bucket))
         pinned = [i for i, r in enumerate(reasons) if r is not None]
         start, end = span
         peak = max(self._tokens, default=1) or 1
