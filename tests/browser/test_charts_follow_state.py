@@ -64,12 +64,14 @@ _LAB_HELD = (
     "'cards': list(dict.fromkeys(lab.state.results['variant'])), "
     "'label': lab.state.run_span[0]})"
 )
+# (ipywidgets writes a dropdown's labels with no-break spaces: compared as spaces.)
 _LAB_SHOWN = """() => {
+    const plain = (s) => (s || '').replace(/\u00a0/g, ' ');
     const options = [...document.querySelectorAll('.wm-test-span select option')]
-        .map(o => o.textContent);
+        .map(o => plain(o.textContent));
     const columns = document.querySelector('.wm-test-columns');
     return {options, cards: columns ? [...columns.querySelectorAll('.card > h4')]
-        .map(h => h.textContent) : [], text: columns ? columns.textContent : ''};
+        .map(h => plain(h.textContent)) : [], text: plain(columns ? columns.textContent : '')};
 }"""
 _LAB_MATCHES = """(expected) => { const shown = (SHOWN)();
     return JSON.stringify(shown.options) === JSON.stringify(expected.options)
