@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -29,6 +30,9 @@ from .test_jupyterlab import TIMEOUT_MS, Console, run_notebook
 pytestmark = pytest.mark.browser
 
 HEIGHT = 900
+COMPACTED = (
+    Path(__file__).parents[1] / "fixtures/claude-code/7c9e6679-7425-40de-944b-e07fc1f90ae7.jsonl"
+)
 # Markers closer than this merge into one band (200 bins over a ~800 px plot: ~4 px apart;
 # one marker per event put 1,500 of them within 800 px).
 MIN_MARKER_GAP_PX = 3.0
@@ -194,6 +198,10 @@ def test_pressure_curves_titles_legend_and_identical_policies(
     run_notebook(browser_page, lab, "04-pressure-curves-for-the-team.ipynb")
     kernel = Kernel(lab, browser_page, "04-pressure-curves-for-the-team.ipynb")
     try:
+        # A real-format log on which three of the four policies never act (one curve, thrice).
+        log = lab.root / COMPACTED.name
+        shutil.copy2(COMPACTED, log)
+        kernel.run(f"curves.load({str(log)!r})")
         keys = kernel.value(
             "__import__('json').dumps([curves.pressure_view.widget.key, "
             "curves.stack_view.widget.key])"
@@ -208,8 +216,8 @@ def test_pressure_curves_titles_legend_and_identical_policies(
             assert_titles_clear(drawn, f"chart {n}")
             if n == 0:  # the main chart; the window stack comes under it
                 assert_above_the_fold(drawn, "the pressure chart")
-        # On this log two policies never act: their curves are one. The second is dashed (both
-        # colours show) and a note at its end says whose it is.
+        # Policies that never act draw one curve: each twin is dashed (both colours show) and
+        # a note at its end says whose it is.
         assert twins, "no two policies with identical curves: the check below would be vacuous"
         drawn = measure(browser_page, keys[0])
         for name, same_as in twins:
