@@ -109,3 +109,23 @@ def real(name: str) -> Path:
 def fixture(name: str) -> Path:
     """A fixture file by role (see FIXTURE_FILES)."""
     return FIXTURES / FIXTURE_FILES[name]
+
+
+def long_claude_code(folder: Path, turns: int = 2_600) -> Path:
+    """A ~5,000-message Claude Code log with a production compaction (a `compact_boundary`
+    record at message 23) and usage on every call, written under `folder` by the fixtures'
+    own builder from a generated session; its main session file. Too big to check in."""
+    import importlib.util
+
+    from working_memory.transcripts import synthetic_session
+
+    spec = importlib.util.spec_from_file_location("make_fixtures", FIXTURES / "make_fixtures.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    files = module.claude_code(synthetic_session(turns, seed=3))
+    for name, data in files.items():
+        path = folder / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+    return folder / next(n for n in files if n.count("/") == 1)

@@ -56,14 +56,17 @@ THRESHOLD_STYLE: dict[str, tuple[str, str]] = {
     "limit": ("#000000", "solid"),
 }
 
-# Rows below the x-axis title, left-aligned: plotly grows the bottom margin to fit them, so
+# Rows at the figure's bottom edge, left-aligned: plotly grows the bottom margin to fit them, so
 # a legend of 17 entries wraps into rows instead of scrolling or squeezing the plot sideways.
+# Placed on the container, not the plot: at y=-0.2 of the plot the gap under the axis shrank
+# with the plot (a wide legend, a narrow notebook cell) and the legend covered the x-axis title.
 LEGEND_BELOW: dict[str, Any] = {
     "orientation": "h",
     "x": 0,
     "xanchor": "left",
-    "y": -0.2,
-    "yanchor": "top",
+    "yref": "container",
+    "y": 0,
+    "yanchor": "bottom",
     "font": {"size": 12},
     "tracegroupgap": 4,
     "itemsizing": "constant",

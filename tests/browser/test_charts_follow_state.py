@@ -1,10 +1,12 @@
 """Every chart in the page is its Python state, after each load and after a page reload.
 
-For notebooks 01, 02 and 04: run it in JupyterLab, then (through the notebook's own kernel,
+For each of notebooks 01-04: run it in JupyterLab, then (through the notebook's own kernel,
 from the test) load real-format logs from tests/fixtures one after the other and, after each,
 wait until every chart's data in the page (plotly's `gd.data`) equals the figure the kernel
 holds for it, and the kernel's figure equals what its panel's state says. Then save, reload the
-page, and wait for the same again. Every wait is on that state, never on a time; the ceiling
+page, and wait for the same again. Notebook 03 (the prompt lab) has no chart: there the
+displays bound to its state (the span choices, one card per variant run, the span it ran on)
+are compared with the state the same way. Every wait is on that state, never on a time; the ceiling
 only turns a chart that never gets there into a failure that shows the difference.
 """
 
@@ -54,6 +56,42 @@ _MATCHES = """(expected) => {
         && keys.every(k => k in drawn && same(drawn[k], expected[k]));
 }""".replace("DRAWN", _DRAWN)
 
+# The prompt lab (03): what its state says its displays show, and what the page shows. The test
+# tags the two widgets (a class on each, model state like any other, so it survives a reload).
+_LAB_TAGS = "lab.span_choice.add_class('wm-test-span'); lab.columns.add_class('wm-test-columns')"
+_LAB_HELD = (
+    "__import__('json').dumps({'options': [str(label) for label, _ in lab.span_choice.options], "
+    "'cards': list(dict.fromkeys(lab.state.results['variant'])), "
+    "'label': lab.state.run_span[0]})"
+)
+# (ipywidgets writes a dropdown's labels with no-break spaces: compared as spaces.)
+_LAB_SHOWN = """() => {
+    const plain = (s) => (s || '').replace(/\u00a0/g, ' ');
+    const options = [...document.querySelectorAll('.wm-test-span select option')]
+        .map(o => plain(o.textContent));
+    const columns = document.querySelector('.wm-test-columns');
+    return {options, cards: columns ? [...columns.querySelectorAll('.card > h4')]
+        .map(h => plain(h.textContent)) : [], text: plain(columns ? columns.textContent : '')};
+}"""
+_LAB_MATCHES = """(expected) => { const shown = (SHOWN)();
+    return JSON.stringify(shown.options) === JSON.stringify(expected.options)
+        && JSON.stringify(shown.cards) === JSON.stringify(expected.cards)
+        && shown.text.includes(expected.label); }""".replace("SHOWN", _LAB_SHOWN)
+
+
+def wait_until_shown_as_held(page: Any, kernel: Kernel, when: str) -> dict[str, Any]:
+    """The prompt lab's state-bound displays: wait until the page shows what the state says."""
+    held = kernel.value(_LAB_HELD)
+    assert held["cards"] and held["options"], f"{when}: the lab holds nothing to show: {held}"
+    try:
+        page.wait_for_function(_LAB_MATCHES, arg=held)
+    except Exception as exc:
+        shown = page.evaluate(_LAB_SHOWN)
+        shown["text"] = shown["text"][:300]
+        raise AssertionError(f"{when}: the page shows {shown}, the state holds {held}") from exc
+    return dict(held)
+
+
 # Per notebook: how to load a log into its panel, what must hold between the panel's state and
 # its chart's figure in the kernel, and the logs to load in turn.
 CASES = {
@@ -74,6 +112,14 @@ CASES = {
         "assert list(editor.chart.trace('pinned').x) == "
         "[i for i, r in enumerate(editor.state.preview.reasons) if r is not None]",
         ["codex", "anthropic"],
+    ),
+    "03-compaction-prompt-lab.ipynb": (
+        # The lab follows the log (its span choices at once); its cards follow a run.
+        "lab.state.transcript.load({path!r}); lab.run()",
+        "assert set(lab.state.results['variant']) <= {{v.name for v in lab.state.variants}}\n"
+        "assert lab.state.run_span is not None and lab.state.run_span[2] <= "
+        "len(lab.state.transcript.messages)",
+        ["claude-code", "codex"],
     ),
     "04-pressure-curves-for-the-team.ipynb": (
         "curves.load({path!r})",
@@ -187,8 +233,12 @@ def test_every_chart_is_its_state_after_each_load_and_a_reload(
     load, holds, logs = CASES[name]
     run_notebook(browser_page, lab, name)
     kernel = Kernel(lab, browser_page, name)
+    prompt_lab = name.startswith("03")
+    wait = wait_until_shown_as_held if prompt_lab else wait_until_drawn_as_held
     try:
-        wait_until_drawn_as_held(browser_page, kernel, "after run-all")
+        if prompt_lab:
+            kernel.run(_LAB_TAGS)
+        wait(browser_page, kernel, "after run-all")
         if name.startswith("01"):
             assert_layout_at_a_glance(browser_page, kernel)
         seen: list[dict[str, Any]] = []
@@ -197,10 +247,10 @@ def test_every_chart_is_its_state_after_each_load_and_a_reload(
             shutil.copy2(LOGS[log], path)
             kernel.run(load.format(path=str(path)))
             kernel.run(holds.format())
-            seen.append(wait_until_drawn_as_held(browser_page, kernel, f"after loading {log}"))
+            seen.append(wait(browser_page, kernel, f"after loading {log}"))
         assert seen[0] != seen[1], "two different logs drew the same charts"
         reload(browser_page, lab, name)
-        after = wait_until_drawn_as_held(browser_page, kernel, "after a page reload")
+        after = wait(browser_page, kernel, "after a page reload")
         assert after == seen[-1]
     finally:
         kernel.close()

@@ -21,6 +21,7 @@ from ._plots import (
     layout_template,
     window_stack_figure,
 )
+from ._plotting import MARKER_BINS, marker_bins
 from ._policy import PRESETS, SUMMARISERS, Policy, resolve_policy
 from ._pressure_plot import pressure_figure
 from ._report import differing_settings, render_report, summary_sentence, write_report
@@ -32,6 +33,7 @@ from ._stats import STAT_LABELS, ReplayStats
 __all__ = [
     "CATEGORY_COLORS",
     "CONTEXT_LABELS",
+    "MARKER_BINS",
     "MAX_BARS",
     "MAX_POINTS",
     "PRESETS",
@@ -59,6 +61,7 @@ __all__ = [
     "frame_verdicts",
     "layout_template",
     "log_call_views",
+    "marker_bins",
     "message_buckets",
     "message_tokens_figure",
     "pressure_figure",

@@ -15,9 +15,11 @@ from ._context import CONTEXT_LABELS, USED
 __all__ = [
     "CATEGORY_LABELS",
     "EVENT_STYLE",
+    "MARKER_BINS",
     "MAX_POINTS",
     "TEMPLATE_NAME",
     "layout_template",
+    "marker_bins",
 ]
 
 
@@ -31,7 +33,10 @@ EVENT_STYLE: dict[str, tuple[str, str]] = {
 }
 TEMPLATE_NAME = "working-memory"
 MAX_POINTS = 5_000  # above this many points a curve or bar chart is reduced per bucket
-MAX_MARKERS = 1_500
+# Event and pin markers: at most this many bins across the x axis, one marker per bin. A
+# chart ~1,100 px wide then has a marker at most every ~5 px: at 5,000 calls a marker per
+# event (1,500 of them) smeared into one thick band.
+MARKER_BINS = 200
 
 
 def plotly() -> Any:
@@ -95,6 +100,21 @@ def sample_indices(values: Sequence[float], max_points: int = MAX_POINTS) -> lis
     if keep[-1] != count - 1:
         keep.append(count - 1)
     return keep
+
+
+def marker_bins(
+    positions: Sequence[int], extent: float, bins: int = MARKER_BINS
+) -> list[tuple[float, list[int]]]:
+    """Sorted positions grouped into at most `bins` equal bins over [0, extent): for each bin
+    that holds any, (its centre, the positions in it). Bins one wide are the positions
+    themselves (centre = the position), so short series keep one marker per event."""
+    width = max(1, math.ceil(extent / max(1, bins)))
+    groups: dict[int, list[int]] = {}
+    for position in positions:
+        groups.setdefault(int(position) // width, []).append(position)
+    if width == 1:
+        return [(float(group[0]), group) for _, group in sorted(groups.items())]
+    return [(key * width + (width - 1) / 2, group) for key, group in sorted(groups.items())]
 
 
 def pick(values: Sequence[Any], indices: Sequence[int]) -> list[Any]:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from .._theme import COLORS, GREY, THRESHOLD_STYLE
-from ._plotting import EVENT_STYLE, MAX_MARKERS, escape, figure, pick, plotly, sample_indices
+from ._plotting import EVENT_STYLE, escape, figure, marker_bins, pick, plotly, sample_indices
 
 if TYPE_CHECKING:  # pragma: no cover
     import plotly.graph_objects as go
@@ -53,6 +53,7 @@ def pressure_figure(
         for other in items[1:]
     )
     events_shown: set[str] = set()
+    twins = 0
     for n, item in enumerate(items):
         color = COLORS[n % len(COLORS)]
         label = item.name if len(items) > 1 else "managed window"
@@ -75,6 +76,21 @@ def pressure_figure(
             None,
         )
         name = f"{label}: pressure" if len(items) > 1 else "pressure (managed)"
+        if twin is not None:
+            # ...and a note at its end says so (a dash alone reads as a different curve).
+            twins += 1
+            fig.add_annotation(
+                x=calls[-1],
+                y=pressure[-1],
+                text=f"{html.escape(label)}: identical to {html.escape(twin)}",
+                showarrow=True,
+                arrowhead=0,
+                ax=-60,
+                ay=-24 * twins,
+                font={"size": 11, "color": color},
+                bgcolor="rgba(255,255,255,0.85)",
+                name="identical",
+            )
         fig.add_trace(
             go.Scatter(
                 x=pick(calls, keep),
@@ -136,7 +152,8 @@ def pressure_figure(
     fig.update_layout(
         title=title or "Context pressure at each model call",
         xaxis_title="model call",
-        yaxis_title="pressure (1.0 = the budget's limit)",
+        # Short: a long rotated title outgrew a short plot and ran into the chart's title.
+        yaxis_title="pressure (1.0 = limit)",
         yaxis_range=[0, top],
         hovermode="closest",
     )
@@ -197,13 +214,15 @@ def _add_event_markers(
         if not hits:
             continue
         xs, ys, texts = [], [], []
-        # Many events (masking fires often): one marker per bucket of calls.
-        step = max(1, math.ceil(len(hits) / MAX_MARKERS))
-        for start in range(0, len(hits), step):
-            bucket = hits[start : start + step]
+        # Many events (masking fires often): one marker per bin of calls, at the bin's centre
+        # and the highest pressure in it, so markers never pile into one band.
+        row_of = {calls[i]: i for i in hits}
+        extent = calls[-1] + 1 if calls else 1
+        for centre, group in marker_bins([calls[i] for i in hits], extent):
+            bucket = [row_of[c] for c in group]
             first = bucket[0]
-            xs.append(calls[first])
-            ys.append(pressure[first])
+            xs.append(centre)
+            ys.append(max(pressure[i] for i in bucket))
             if len(bucket) == 1:
                 texts.append(f"<b>call {calls[first]}</b><br>{escape(events[first])}")
             else:

@@ -1,10 +1,13 @@
 """The per-message token chart shared by the explorer and the pin editor.
 
-Bars are the messages' tokens (coloured by role), the line is the cumulative pressure with
-the compact/evict thresholds, markers show pins (shape by reason), the next compaction span is
-a shaded band and eviction victims are crosses. Past `MAX_BARS` messages the bars are bucketed
-(by `replays.message_buckets`, as `message_tokens_figure` is; each bucket shows its largest
-message), so a 50,000-message session still plots quickly; the data behind it is never thinned.
+Bars are the messages' tokens (coloured by role, a legend entry per role), the line is the
+pressure with the compact/evict thresholds (the explorer's: the raw cumulative count; the pin
+editor's: the managed window's, with the raw count as a faint reference), markers show pins
+(shape by reason), the next compaction span is a shaded band, eviction victims are crosses and
+the log's own compactions vertical lines. Past `MAX_BARS` messages the bars are bucketed (by
+`replays.message_buckets`, as `message_tokens_figure` is; each bucket shows its largest
+message), and markers are binned (`replays.marker_bins`: one per bin, its hover says how many),
+so a 50,000-message session still plots quickly and readably; the data behind it is never thinned.
 """
 
 from __future__ import annotations
@@ -14,14 +17,17 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from .._theme import figure_layout
-from ..replays import MAX_BARS, message_buckets  # one bucketing rule for both message charts
+from ..replays import (  # one rule for every chart
+    MARKER_BINS,
+    MAX_BARS,
+    marker_bins,
+    message_buckets,
+)
 from ._html import esc
 from ._plot_view import FigureView
 from ._widgets import colors, require
 
 __all__ = ["MAX_BARS", "REASON_SYMBOLS", "MessageChart"]
-
-MAX_MARKERS = MAX_BARS  # markers per trace; more overlap at the bars' width and slow each redraw
 
 REASON_SYMBOLS = {
     "system": "diamond",
@@ -46,6 +52,7 @@ TRACES = (
     "window at",
     "masked",
     "real compaction",
+    "raw pressure",
 )
 ROLES = ("system", "user", "assistant", "tool")  # the bars' colours, each with a legend entry
 
@@ -99,6 +106,7 @@ class MessageChart:
             line=dict(color=p["pressure"], width=2),
             hovertemplate="after message %{x}: %{y:.1%}<extra></extra>",
         )
+        self._line_x: list[int] = []  # where the pressure line has points (bucket ends)
         for name in ("compact_at", "evict_at"):
             fig.add_scatter(
                 name=name,
@@ -131,7 +139,7 @@ class MessageChart:
             y=[],
             mode="markers",
             marker=dict(size=9, color=p["pinned"], line=dict(width=1, color="#fff")),
-            hovertemplate="message %{x}: pinned (%{customdata})<extra></extra>",
+            hovertemplate="%{text}<extra></extra>",
         )
         fig.add_scatter(
             name="evicted",
@@ -139,7 +147,7 @@ class MessageChart:
             y=[],
             mode="markers",
             marker=dict(symbol="x", size=7, color=p["evicted"]),
-            hovertemplate="message %{x}: would be evicted<extra></extra>",
+            hovertemplate="%{customdata}: would be evicted<extra></extra>",
         )
         fig.add_scatter(
             name="selected",
@@ -165,7 +173,7 @@ class MessageChart:
             y=[],
             mode="markers",
             marker=dict(symbol="triangle-down", size=8, color=p["tool"]),
-            hovertemplate="message %{x}: its tool result would be masked<extra></extra>",
+            hovertemplate="%{customdata}: its tool result would be masked<extra></extra>",
         )
         self._bar_index: list[int] = []
         self._tokens: Sequence[int] = []
@@ -180,6 +188,18 @@ class MessageChart:
             line=dict(color=p["summary"], width=2),
             hovertemplate="the log's own compaction before message %{x}<extra></extra>",
         )
+        fig.add_scatter(
+            name="raw pressure",
+            x=[],
+            y=[],
+            yaxis="y2",
+            mode="lines",
+            opacity=0.45,  # a reference, not the line to read
+            line=dict(color="#7b8794", width=1.5, dash="dot"),
+            hovertemplate="raw count after message %{x}: %{y:.1%}<extra></extra>",
+        )
+        self._real: list[int] = []
+        self._top = 1.0  # the pressure axis's top (see _set_ceiling)
         for role in ROLES:  # legend only: the bars carry no legend entry of their own
             fig.add_bar(name=role, x=[None], y=[None], marker=dict(color=p[role]), hoverinfo="skip")
         self.view = FigureView(self.figure)
@@ -224,8 +244,14 @@ class MessageChart:
         pressure: Sequence[float],
         compact_at: float,
         evict_at: float,
+        *,
+        managed: bool = False,
     ) -> None:
-        """Bars and pressure line for a new transcript (or counter / limit)."""
+        """Bars and pressure line for a new transcript (or counter / limit).
+
+        `pressure` is the raw cumulative count. With `managed`, it is drawn as the faint
+        reference and the main line is the managed window's, given by `set_managed`.
+        """
         p = self.palette
         n = len(tokens)
         self._tokens = tokens
@@ -240,7 +266,7 @@ class MessageChart:
                 f"message {i} · {esc(r)}{' · ' + esc(t) if t else ''}<br>{tokens[i]:,} tokens"
                 for i, (r, t) in enumerate(zip(roles, tools, strict=True))
             ]
-            line_x, line_y = xs, list(pressure)
+            line_x = xs
         else:
             xs, ys, bar_colors, text = [], [], [], []
             for part in buckets:
@@ -254,29 +280,81 @@ class MessageChart:
                     f"messages {start}–{start + len(chunk) - 1}: largest {chunk[largest]:,} "
                     f"tokens (message {start + largest}), {sum(chunk):,} in all"
                 )
-            ends = [part.stop - 1 for part in buckets]
-            line_x, line_y = ends, [pressure[i] for i in ends]
+            line_x = [part.stop - 1 for part in buckets]
         self._bar_index = xs
-        ceiling = max(max(line_y, default=0.0), evict_at, 0.0) * 1.08
+        self._line_x = line_x
+        line_y = [pressure[i] for i in line_x]
+        main, raw = self.trace("pressure"), self.trace("raw pressure")
         with self.hold(), self.figure.batch_update():
             bars = self.trace("tokens")
             bars.x, bars.y, bars.customdata = xs, ys, text
             bars.marker.color = bar_colors
             bars.width = bucket if bucket > 1 else None
-            self.trace("pressure").update(x=line_x, y=line_y)
-            self.figure.layout.yaxis2.range = [0, ceiling]
+            if managed:
+                raw.update(x=line_x, y=line_y)
+                main.update(x=[], y=[])
+            else:
+                main.update(x=line_x, y=line_y)
+                raw.update(x=[], y=[])
+            self._set_ceiling(0.0 if managed else max(line_y, default=0.0), evict_at)
+            self.figure.layout.xaxis.range = None
+            self.figure.layout.yaxis.range = None
             self.set_thresholds(compact_at, evict_at, n)
+        # Names outside the batch (see _set_pins).
+        main.name = "pressure (managed window)" if managed else "pressure (raw cumulative count)"
+        raw.name = "raw cumulative count (nothing managed)"
+
+    def _set_ceiling(self, peak: float, evict_at: float) -> None:
+        """The pressure axis: up to the main line's peak or the evict line, whichever is higher
+        (not the raw reference: on a long log it went to 788% and flattened the window)."""
+        # Inside a batch_update the layout reads back its old value: keep the new top here.
+        self._top = (max(peak, evict_at, 0.0) * 1.08) or 1.0
+        self.figure.layout.yaxis2.range = [0, self._top]
+        self._draw_real()  # its lines span the axis
+
+    def set_managed(self, line: Sequence[float], evict_at: float, upto: int) -> None:
+        """The managed window's pressure after each message up to the cursor `upto` (its last
+        value is the preview's), the axes fitted to that window, and the raw reference named
+        with its peak when it runs off the top."""
+        n = len(self._tokens)
+        xs = [i for i in self._line_x if i < len(line)]
+        if line and (not xs or xs[-1] != len(line) - 1):
+            xs.append(len(line) - 1)  # the line ends at the cursor, on the summary's value
+        ys = [line[i] for i in xs]
+        raw = self.trace("raw pressure")
+        with self.hold(), self.figure.batch_update():
+            self.trace("pressure").update(x=xs, y=ys)
+            self._set_ceiling(max(ys, default=0.0), evict_at)
+            layout = self.figure.layout
+            # The window at the cursor fills the x axis (it was 5% of a 5,000-message axis);
+            # the rest of the log is a zoom-out away (the modebar's autoscale).
+            right = min(n, upto + max(20, upto // 4)) if upto else n
+            if 0 < right < n:
+                layout.xaxis.range = [-0.5, right - 0.5]
+                layout.yaxis.range = [0, max(max(self._tokens[:right]), 1) * 1.08]
+            else:
+                layout.xaxis.range = None
+                layout.yaxis.range = None
+        top = self._top
+        peak = max(raw.y or (0.0,))
+        raw.name = "raw cumulative count (nothing managed)" + (
+            f", peaks at {peak:.0%}, off scale" if peak > top else ""
+        )
 
     def set_real_compactions(self, indices: Sequence[int]) -> None:
         """Vertical lines where the production agent compacted (the log's own compactions)."""
-        top = self.figure.layout.yaxis2.range[1] if self.figure.layout.yaxis2.range else 1
+        self._real = list(indices)
+        with self.hold():
+            self._draw_real()
+
+    def _draw_real(self) -> None:
+        top = self._top
         xs: list[float | None] = []
         ys: list[float | None] = []
-        for i in indices:
+        for i in self._real:
             xs += [i - 0.5, i - 0.5, None]
             ys += [0, top, None]
-        with self.hold():
-            self.trace("real compaction").update(x=xs, y=ys)
+        self.trace("real compaction").update(x=xs, y=ys)
 
     def set_thresholds(self, compact_at: float, evict_at: float, n: int) -> None:
         edge = [-0.5, max(0, n - 1) + 0.5]
@@ -296,41 +374,46 @@ class MessageChart:
         upto: int | None = None,
         masked: Sequence[int] = (),
     ) -> None:
-        """Pinned markers (shape by reason), the next span's band, eviction crosses, the cursor."""
+        """Pinned markers (shape by reason), the next span's band, eviction crosses, the cursor.
+
+        Markers are binned (`replays.marker_bins`) when the bars are bucketed or more than
+        `MAX_BARS` messages are shown: one marker per bin (never narrower than a bar's bucket,
+        at most `MARKER_BINS`), at its centre, its hover saying how many it stands for;
+        otherwise one a message, on its bar."""
+        extent = upto if upto else len(self._tokens)
+        if self._bucket == 1 and extent <= MAX_BARS:
+            bins = extent
+        else:
+            bins = max(1, min(MARKER_BINS, extent // self._bucket))
         pinned = [i for i, r in enumerate(reasons) if r is not None]
-        if len(pinned) > MAX_MARKERS:
-            step = -(-len(pinned) // MAX_MARKERS)
-            pinned = pinned[::step]
-        symbols = [REASON_SYMBOLS.get(str(reasons[i]), "circle") for i in pinned]
-        victims = list(evicted)
-        if len(victims) > MAX_MARKERS:
-            victims = victims[:: -(-len(victims) // MAX_MARKERS)]
         start, end = span
         peak = max(self._tokens, default=1) or 1
-        with self.hold():
-            self._set_pins(pinned, symbols, reasons, victims, masked, start, end, peak, upto)
-
-    def _set_pins(
-        self,
-        pinned: list[int],
-        symbols: list[str],
-        reasons: Sequence[str | None],
-        victims: list[int],
-        masked: Sequence[int],
-        start: int,
-        end: int,
-        peak: int,
-        upto: int | None,
-    ) -> None:
-        with self.figure.batch_update():
+        with self.hold(), self.figure.batch_update():
             marks = self.trace("pinned")
-            marks.x = pinned
-            marks.y = [self._y(i) for i in pinned]
-            marks.customdata = [reasons[i] for i in pinned]
+            xs, ys, labels, kinds_of, symbols = [], [], [], [], []
+            for centre, group in marker_bins(pinned, extent, bins):
+                xs.append(centre)
+                ys.append(max(self._y(i) for i in group))
+                kinds = sorted({str(reasons[i]) for i in group})
+                kinds_of.append(", ".join(kinds))  # the reason (the reasons, for a bin)
+                labels.append(
+                    f"message {group[0]}: pinned ({reasons[group[0]]})"
+                    if len(group) == 1
+                    else f"messages {group[0]}–{group[-1]}: {len(group)} pinned ({', '.join(kinds)})"
+                )
+                symbols.append(REASON_SYMBOLS.get(str(reasons[group[0]]), "circle"))
+            marks.x, marks.y, marks.customdata, marks.text = xs, ys, kinds_of, labels
             marks.marker.symbol = symbols
-            self.trace("evicted").update(x=victims, y=[self._y(i) for i in victims])
-            hidden = list(masked)[:: -(-len(masked) // MAX_MARKERS) or 1]  # thinned, as above
-            self.trace("masked").update(x=hidden, y=[self._y(i) for i in hidden])
+            for name, positions in (("evicted", evicted), ("masked", masked)):
+                groups = marker_bins(list(positions), extent, bins)
+                self.trace(name).update(
+                    x=[c for c, _ in groups],
+                    y=[max(self._y(i) for i in g) for _, g in groups],
+                    customdata=[
+                        f"message {g[0]}" if len(g) == 1 else f"{len(g)} of messages {g[0]}–{g[-1]}"
+                        for _, g in groups
+                    ],
+                )
             band = self.trace("next span")
             if end > start:
                 left, right = start - 0.5, end - 0.5
@@ -342,7 +425,7 @@ class MessageChart:
             cursor = self.trace("window at")
             if upto is not None and self._tokens:
                 x = upto - 0.5
-                cursor.update(x=[x, x], y=[0, self.figure.layout.yaxis2.range[1]])
+                cursor.update(x=[x, x], y=[0, self._top])
                 cursor_name = f"window at message {upto}"
             else:
                 cursor.update(x=[], y=[])

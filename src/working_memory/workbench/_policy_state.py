@@ -287,6 +287,21 @@ class PolicyState(Observable):
         limit = self._policy.limit
         return [total / limit for total in self.cumulative]
 
+    @property
+    def managed_pressure(self) -> list[float]:
+        """The managed window's pressure after each message up to the cursor (`upto`): its
+        tool results cut as the window cuts them, nothing compacted yet. Its last value is the
+        preview's pressure (the summary's); `pressure` is the raw count, the chart's faint
+        reference. Past the cursor the window has not been: no value."""
+        preview = self.preview
+        sizes = preview.window_tokens
+        total = preview.tokens - sum(sizes)  # tool schemas and the request overhead
+        line = []
+        for size in sizes:
+            total += size
+            line.append(total / preview.limit)
+        return line
+
     # -- the preview ---------------------------------------------------------------------------
     @property
     def preview(self) -> WindowPreview:

@@ -263,6 +263,8 @@ class PinPolicyEditor:
         if messages_changed:
             names = state.transcript.current.tool_names() if state.transcript.current else {}
             self._tools = [tool_of(m, names) for m in messages]
+            # The raw cumulative count is the faint reference; the line to read is the managed
+            # window's (set below): the raw one crossed evict while the summary said 0.68.
             self.chart.set_messages(
                 [str(m.get("role")) for m in messages],
                 self._tools,
@@ -270,6 +272,7 @@ class PinPolicyEditor:
                 state.pressure,
                 policy.compact_at,
                 policy.evict_at,
+                managed=True,
             )
             current = state.transcript.current
             self.chart.set_real_compactions(
@@ -278,6 +281,7 @@ class PinPolicyEditor:
         else:
             self.chart.set_thresholds(policy.compact_at, policy.evict_at, len(messages))
         preview = state.preview
+        self.chart.set_managed(state.managed_pressure, policy.evict_at, preview.upto)
         self.chart.set_pins(
             preview.reasons, preview.span, preview.evicted, preview.upto, preview.masked
         )

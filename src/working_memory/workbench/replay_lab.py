@@ -269,11 +269,13 @@ class ReplayLab:
 
         self.widget = widgets.VBox(
             [
-                widgets.HBox([self.choices, self.policy_info]),
+                # The chart above the fold at 1400x900 (under the policy list and the billing
+                # notice it started ~300 px down and ended below it); the list right under it.
                 widgets.HBox([self.run_button, self.task.box]),
                 self.error,
-                self.billing,
                 self.pressure_view.widget,
+                widgets.HBox([self.choices, self.policy_info]),
+                self.billing,
                 self.stack_choice,
                 self.stack_view.widget,
                 self.calls_box,
