@@ -73,6 +73,12 @@ def benchmark_spans(fixtures: str | Path | None = None) -> list[BenchSpan]:
         spans.append(
             BenchSpan(name, shape, module.MESSAGES, module.QUESTIONS, module.PRODUCTION, True)
         )
+    from . import _heldout2_codex_migration as migration
+
+    for name, shape, module in (("heldout2-codex-migration", "codex", migration),):
+        spans.append(
+            BenchSpan(name, shape, module.MESSAGES, module.QUESTIONS, module.PRODUCTION, True)
+        )
     if fixtures is not None:
         from . import _fixture_rounding as rounding
 
