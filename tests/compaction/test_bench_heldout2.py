@@ -47,7 +47,7 @@ def _span_text(span: BenchSpan) -> str:
 
 
 def test_the_set_is_registered() -> None:
-    assert {s.name for s in HELDOUT2} == {"heldout2-codex-migration"}
+    assert {s.name for s in HELDOUT2} == {"heldout2-codex-migration", "heldout2-chat-cache"}
 
 
 @pytest.mark.parametrize("span", HELDOUT2, ids=lambda s: s.name)

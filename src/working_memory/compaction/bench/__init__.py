@@ -73,9 +73,13 @@ def benchmark_spans(fixtures: str | Path | None = None) -> list[BenchSpan]:
         spans.append(
             BenchSpan(name, shape, module.MESSAGES, module.QUESTIONS, module.PRODUCTION, True)
         )
+    from . import _heldout2_chat_cache as cache
     from . import _heldout2_codex_migration as migration
 
-    for name, shape, module in (("heldout2-codex-migration", "codex", migration),):
+    for name, shape, module in (
+        ("heldout2-codex-migration", "codex", migration),
+        ("heldout2-chat-cache", "openai-chat", cache),
+    ):
         spans.append(
             BenchSpan(name, shape, module.MESSAGES, module.QUESTIONS, module.PRODUCTION, True)
         )
