@@ -47,7 +47,11 @@ def _span_text(span: BenchSpan) -> str:
 
 
 def test_the_set_is_registered() -> None:
-    assert {s.name for s in HELDOUT2} == {"heldout2-codex-migration", "heldout2-chat-cache"}
+    assert {s.name for s in HELDOUT2} == {
+        "heldout2-codex-migration",
+        "heldout2-chat-cache",
+        "heldout2-claude-leak",
+    }
 
 
 @pytest.mark.parametrize("span", HELDOUT2, ids=lambda s: s.name)
@@ -75,3 +79,19 @@ def test_required_answers_are_in_the_span(span: BenchSpan) -> None:
 def test_production_summary_answers(span: BenchSpan) -> None:
     graded = grade_summary(span.production, span.questions)
     assert graded.score >= 11, str(graded)
+
+
+@pytest.mark.parametrize("span", HELDOUT2, ids=lambda s: s.name)
+def test_hard_in_the_ways_the_issue_names(span: BenchSpan) -> None:
+    """The assistant's last words name a step already done (a stale next step), and a file the
+    span created and deleted is a stale answer to the files question."""
+    q = {q.kind: q for q in span.questions}
+    last = next(
+        str(m["content"])
+        for m in reversed(span.messages)
+        if m["role"] == "assistant" and m["content"]
+    )
+    assert any(_norm(p) in _norm(last) for p in q["next_step"].stale), last
+    assert q["files_edited"].stale
+    assert q["errors"].stale  # the re-run is not the fix
+    assert all(q[k].stale_means for k in ("next_step", "files_edited", "decisions", "errors"))
