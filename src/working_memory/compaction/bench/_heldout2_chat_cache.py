@@ -188,7 +188,8 @@ QUESTIONS = (
     Question("latest_request", "What did the user last ask?",
              "Ana's review: fix the lint job's cache step (~line 78) the same way, then open the "
              "PR against main titled 'ci: key pip cache on requirements/*.txt'.",
-             must=(("lint",), ("pr", "pull request", "line 78", "same way")),
+             must=(("lint",), ("pull request", "pr against", "pr titled", "open the pr", "line 78",
+                               "same way")),
              stale_means="Removing restore-keys from the test job (done) given as the latest."),
     Question("next_step", "What exactly is the next step?",
              "Add `id: setup-python-lint` to the lint job's setup-python step (the key refers "
@@ -239,7 +240,8 @@ QUESTIONS = (
     Question("pending", "What work is still pending?",
              "The lint job's step id, actionlint, then the PR against main titled 'ci: key pip "
              "cache on requirements/*.txt'.",
-             must=(("pr", "pull request"), ("lint", "actionlint"))),
+             must=(("pull request", "pr against", "pr titled", "open the pr", "ci: key pip cache"),
+                   ("lint", "actionlint"))),
     Question("state", "What is the state of the work?",
              "Test job fixed and verified (act: cache miss, numpy 2.0.1, 214 passed); lint job "
              "key edited but its setup-python step lacks the id, actionlint not run, no PR.",

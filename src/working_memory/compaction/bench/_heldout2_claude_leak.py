@@ -238,7 +238,7 @@ QUESTIONS = (
              "src/ws/hub.ts runs the WebSocket hub (per-connection redis listener and presence "
              "timer); test/leak.test.ts the reconnect leak test; vitest.config.ts the test "
              "runner's pool and node flags.",
-             must=(("hub.ts",), ("websocket", "connection", "hub", "listener"))),
+             must=(("hub.ts",), ("websocket", "connection", "listener"))),
     Question("pending", "What work is still pending?",
              "The ECONNRESET error-path test, running vitest on cleanup(), committing; the ws "
              "upgrade stays out (NOTIF-212).",

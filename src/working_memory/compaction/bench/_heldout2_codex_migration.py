@@ -200,7 +200,7 @@ QUESTIONS = (
     Question("next_step", "What exactly is the next step?",
              "Test the IF EXISTS downgrade against the legacy constraint name "
              "invoices_tenant_id_fkey, run tests/migrations, then commit.",
-             must=(("test", "run", "pytest"), ("invoices_tenant_id_fkey", "legacy", "if exists",
+             must=(("test", "pytest"), ("invoices_tenant_id_fkey", "legacy", "if exists",
                                                  "both")),
              stale=("patch the downgrade to drop both",),
              stale_means="Says to patch the downgrade for both names: the last patch already did.",
@@ -252,7 +252,7 @@ QUESTIONS = (
                                       "port"))),
     Question("pending", "What work is still pending?",
              "Test the IF EXISTS change (legacy FK name), rerun tests/migrations, commit.",
-             must=(("commit",), ("test", "run")),
+             must=(("commit",), ("test", "pytest")),
              cue=("pending", "remaining", "todo", "to do", "next", "still", "not yet", "left",
                   "need", "then", "untested", "uncommitted")),
     Question("state", "What is the state of the work?",
