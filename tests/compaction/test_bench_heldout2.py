@@ -26,6 +26,10 @@ _STATUS = frozenset(
         "not used",
         "not wired",
         "unverified",
+        "missing",
+        "lacks",
+        "no id",
+        "not linted",
     ]
 )
 HELDOUT2 = [s for s in benchmark_spans() if s.name.startswith("heldout2-")]
