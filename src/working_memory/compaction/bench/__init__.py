@@ -81,6 +81,18 @@ def benchmark_spans(fixtures: str | Path | None = None) -> list[BenchSpan]:
         spans.append(
             BenchSpan(name, shape, module.MESSAGES, module.QUESTIONS, module.PRODUCTION, True)
         )
+    from . import _heldout2_chat_cache as cache
+    from . import _heldout2_claude_leak as leak
+    from . import _heldout2_codex_migration as migration
+
+    for name, shape, module in (
+        ("heldout2-codex-migration", "codex", migration),
+        ("heldout2-chat-cache", "openai-chat", cache),
+        ("heldout2-claude-leak", "claude-code", leak),
+    ):
+        spans.append(
+            BenchSpan(name, shape, module.MESSAGES, module.QUESTIONS, module.PRODUCTION, True)
+        )
     if fixtures is not None:
         from . import _fixture_rounding as rounding
 
