@@ -6,15 +6,13 @@ import inspect
 import logging
 import math
 from collections.abc import Iterator, Sequence
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from . import config
 from ._entry import Entry, unmasked_tool_count
 from ._evicting import EvictingWindow
-from ._in_flight import PendingSummary
 from ._numbers import token_count
 from ._redact import error_text, redact
-from ._triggers import Due, Rewrite
 from .events import EventKind
 from .messages import (
     summary_message,
@@ -24,6 +22,10 @@ from .pins import (
 )
 from .protocols import CompactionResult
 from .spans import find_span
+
+if TYPE_CHECKING:
+    from ._in_flight import PendingSummary
+    from ._triggers import Due, Rewrite
 
 __all__ = ["CompactingWindow"]
 
@@ -105,6 +107,8 @@ class CompactingWindow(EvictingWindow):
         `max_span_tokens`) even when the window is far under its threshold.
         """
         # Not due yet: the span it would take once the pressure trigger fires.
+        from ._triggers import Due
+
         due = self._due() or Due(max(0.0, self.tokens() - self._compact_to * self._limit), 0)
         eligible = self._eligible(self.pin_reasons())
         start, end, _ = self._find_span(eligible, due, regardless_of_pressure)
@@ -150,6 +154,8 @@ class CompactingWindow(EvictingWindow):
         span = sum(entry.tokens for entry in self._entries[start:end])
         summary = self._summary_estimate(span)
         tail = sum(entry.tokens for entry in self._entries[end:])
+        from ._triggers import Rewrite
+
         return Rewrite(freed=span - summary, rewritten=summary + tail, forced_in=self._forced_in())
 
     def _gated_span(self, eligible: list[bool], due: Due) -> tuple[int, int, str]:
@@ -166,6 +172,8 @@ class CompactingWindow(EvictingWindow):
         # The smallest deeper span from the same start that pays, if the span cap allows it.
         after = sum(entry.tokens for entry in self._entries[start:])
         least = self._gate.least_span(after, self._summary_estimate(after))
+        from ._triggers import Due
+
         deep_start, deep_end, _ = self._find_span(eligible, Due(least + 1, due.messages))
         if deep_end - deep_start >= self._settings.min_span and self._gate.pays(
             self._compaction_rewrite(deep_start, deep_end)
@@ -198,6 +206,8 @@ class CompactingWindow(EvictingWindow):
         span_entries = self._entries[start:end]
         span = [entry.message for entry in span_entries]
         ids = [entry.id for entry in span_entries]
+        from ._in_flight import PendingSummary
+
         if mode == "inline":
             return PendingSummary.inline(ids, span, self._summarise(span))
         if mode == "task":

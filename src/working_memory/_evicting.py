@@ -6,7 +6,6 @@ import logging
 from typing import Any
 
 from ._entry import Entry, unmasked_tool_count
-from ._triggers import Rewrite
 from ._window_base import WindowBase
 from .messages import (
     map_tool_results,
@@ -145,6 +144,8 @@ class EvictingWindow(WindowBase):
                 entry.masked = True  # as small as its placeholder: nothing to hide
                 self._unmasked_tools -= 1
         if shrink and self.pressure() <= self._settings.evict_at:
+            from ._triggers import Rewrite  # the cache-aware gate's value; loaded with the window
+
             # Everything from the first masked result on is sent anew on the next call.
             after = sum(entry.tokens for entry in entries[min(shrink) :]) - freed
             refused = self._gate.refuses(

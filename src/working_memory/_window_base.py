@@ -11,12 +11,10 @@ import logging
 import math
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from ._entry import Entry
-from ._held import Held, HeldQueue
 from ._redact import redact
-from ._triggers import Trigger, gate_for
 from .archive import Archive
 from .breakdown import Breakdown, Categories
 from .budget import Budget
@@ -34,6 +32,9 @@ from .pins import (
 )
 from .protocols import SpanCompactor
 from .settings import WindowSettings
+
+if TYPE_CHECKING:
+    from ._held import Held
 
 __all__ = ["WindowBase"]
 
@@ -98,6 +99,9 @@ class WindowBase:
         self._categories: Categories | None = None  # for breakdown(); None: rebuild when asked
         self._clock = clock
         self._started = 0.0  # time.monotonic() when the current prepare() began
+        # Loaded with the first window, not at import (as the summary in flight and the triggers).
+        from ._held import HeldQueue
+
         self._held = HeldQueue()  # originals the archive could not take yet (a full disk)
         self._in_flight: Any = None  # the summary being written (a PendingSummary), if any
         self._retry_at = -math.inf  # the summariser is not called before this clock time
@@ -178,6 +182,9 @@ class WindowBase:
         # The hot path reads plain attributes, resolved once here.
         self._compact_to = settings.compact_target
         self._evict_to = settings.evict_target
+        # Here, not at import: `import working_memory` stays as light as before the triggers.
+        from ._triggers import Trigger, gate_for
+
         self._trigger = Trigger.of(settings)
         self._gate = gate_for(settings)
 

@@ -13,11 +13,10 @@ import logging
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from ._compacting import CompactingWindow, Mode
 from ._entry import Entry, truncate_text
-from ._in_flight import PendingSummary
 from .events import Prepared, WindowEvent
 from .messages import (
     ROLES,
@@ -30,6 +29,9 @@ from .messages import (
     validate_message,
 )
 from .settings import STRATEGIES, Strategy, WindowSettings
+
+if TYPE_CHECKING:
+    from ._in_flight import PendingSummary
 
 __all__ = ["ROLES", "STRATEGIES", "ManagedWindow", "Strategy", "WindowSettings", "truncate_text"]
 
