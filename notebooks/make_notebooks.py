@@ -131,6 +131,24 @@ wb.explorer.select(1)
 wb.policy = wb.policy.replace(keep_recent=8)
 wb.messages[wb.messages["pinned"].notna()][["index", "role", "tool", "tokens", "pinned"]]"""),
     md("""\
+## What the model saw at each call
+
+A trace view for the window: pick a call, step call by call, compare two. Each message is
+marked (kept in the cached prefix, resent after a change, added, summarised, masked,
+truncated), with what left since the previous call, where the cached prefix ended, and the
+call's tokens and cost. On a log that records its calls (Claude Code, Codex) this is the log as
+it ran; otherwise a replay under a 32k window, which has to compact."""),
+    code("""\
+from working_memory.replays import PRESETS, replay
+from working_memory.workbench import CallViewPanel, CallViewState
+
+if transcript.calls:
+    calls = CallViewState.from_log(transcript)
+else:
+    calls = CallViewState.from_replay(replay(transcript, PRESETS["small-window-32k"]))
+calls_panel = CallViewPanel(calls)
+calls_panel"""),
+    md("""\
 ## What to try next
 
 - Set `TRANSCRIPT` to one of your own logs (or run `working-memory workbench path/to/log.jsonl`)
