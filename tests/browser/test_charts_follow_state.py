@@ -58,7 +58,10 @@ _MATCHES = """(expected) => {
 
 # The prompt lab (03): what its state says its displays show, and what the page shows. The test
 # tags the two widgets (a class on each, model state like any other, so it survives a reload).
-_LAB_TAGS = "lab.span_choice.add_class('wm-test-span'); lab.columns.add_class('wm-test-columns')"
+_LAB_TAGS = (
+    "lab.span_choice.add_class('wm-test-span'); lab.columns.add_class('wm-test-columns'); "
+    "lab.metrics.add_class('wm-test-metrics')"
+)
 _LAB_HELD = (
     "__import__('json').dumps({'options': [str(label) for label, _ in lab.span_choice.options], "
     "'cards': list(dict.fromkeys(lab.state.results['variant'])), "
@@ -70,8 +73,10 @@ _LAB_SHOWN = """() => {
     const options = [...document.querySelectorAll('.wm-test-span select option')]
         .map(o => plain(o.textContent));
     const columns = document.querySelector('.wm-test-columns');
+    // The span's label heads the metrics table above the cards.
+    const metrics = document.querySelector('.wm-test-metrics');
     return {options, cards: columns ? [...columns.querySelectorAll('.card > h4')]
-        .map(h => plain(h.textContent)) : [], text: plain(columns ? columns.textContent : '')};
+        .map(h => plain(h.textContent)) : [], text: plain(metrics ? metrics.textContent : '')};
 }"""
 _LAB_MATCHES = """(expected) => { const shown = (SHOWN)();
     return JSON.stringify(shown.options) === JSON.stringify(expected.options)
