@@ -34,14 +34,40 @@ from ._handoff import (
     short_call,
 )
 from ._lines import DECISION_CUES, LABELS, Line, span_lines
-from ._progress import progress
+from ._progress import Progress, progress
 from ._segments import is_chit_chat, span_text
-from ._span_state import span_state
+from ._span_state import SpanState, path_of, span_state
 
 __all__ = ["DECISION_CUES", "ExtractiveCompactor", "Line", "span_lines"]
 
 # Lines repeat across a session's spans (the same code, the same outputs): read each once.
 _fragment = lru_cache(maxsize=1 << 16)(is_fragment)
+
+
+def _stale_lines(state: SpanState, done: Progress) -> Callable[[FastLine], bool]:
+    """Lines a handoff must not repeat as facts: what was written into a file removed again,
+    lines naming such a file, and the designs the span turned down (each is stated once, in
+    its section, marked as such)."""
+    names = {r.rstrip("/").rsplit("/", 1)[-1] for r in done.removed} - {""}
+    writes = {
+        c.index
+        for c in state.calls
+        if any(
+            path_of(c.args) == r or str(path_of(c.args)).endswith("/" + r.lstrip("./"))
+            for r in done.removed
+        )
+    }
+    turned_down = [r.text.casefold() for r in done.rejected]
+
+    def stale(line: FastLine) -> bool:
+        if line.kind == "call" and line.message in writes:
+            return True
+        if names and any(name in line.text for name in names):
+            return True
+        text = line.text.casefold()
+        return len(text) > 20 and any(text in r or r in text for r in turned_down)
+
+    return stale
 
 
 class ExtractiveCompactor:
@@ -72,7 +98,7 @@ class ExtractiveCompactor:
         min_tokens: int = 200,
         counter: TokenCounter | str | None = None,
         max_line_words: int = 40,
-        user_share: float = 0.75,
+        user_share: float = 0.9,
         decision_bonus: float = 1.0,
         labels: bool = True,
         exact: bool = False,
@@ -125,7 +151,9 @@ class ExtractiveCompactor:
             )
         cost = self._coster()
         budget = self._budget(span)
-        all_entries = handoff_entries(state, progress(span, state))
+        done = progress(span, state)
+        all_entries = handoff_entries(state, done)
+        stale = _stale_lines(state, done)
         sources = {c.result_index: short_call(c.text) for c in state.calls if c.result_index}
         label_of = self._labeller(sources)
         label_words: dict[tuple[int, str], int] = {}
@@ -145,7 +173,7 @@ class ExtractiveCompactor:
             used = sum(cost(e.text) for e in entries)
             covered: set[str] = set().union(*(line_facts(e.text)[0] for e in entries))
             seen = {e.text.casefold() for e in entries}
-            chosen = self._select(lines, counts, limit - used, covered, seen, line_cost)
+            chosen = self._select(lines, counts, limit - used, covered, seen, line_cost, stale)
             text = "\n".join(
                 [e.text for e in sorted(entries, key=lambda e: (e.section, e.order))]
                 + [label_of(ln) + ln.text for ln in chosen]
@@ -259,6 +287,7 @@ class ExtractiveCompactor:
         covered: set[str],
         seen_text: set[str],
         cost_of: Callable[[FastLine], int],
+        stale: Callable[[FastLine], bool],
     ) -> list[FastLine]:
         weight = {fact: 1.0 + math.log2(n) for fact, n in counts.items()}
         chosen: dict[int, FastLine] = {}
@@ -281,7 +310,7 @@ class ExtractiveCompactor:
         queued: set[tuple[str, bool, bool]] = set()
         first_gains: dict[tuple[frozenset[str], bool, bool], float] = {}
         for line in lines:
-            if not (line.facts or line.decision):
+            if not (line.facts or line.decision) or stale(line):
                 continue
             if line.words < 2 and fragment(line.text, line.facts):
                 continue  # `:uuid,` or `end` means nothing on its own
@@ -312,7 +341,7 @@ class ExtractiveCompactor:
                 continue
             # `dryRun: context.dryRun` is code or a list item, not a statement: never chosen
             # (checked here, on the few lines that reach the top, not on every line read).
-            if _fragment(line.text) and not any(f.startswith("error:") for f in line.facts):
+            if _fragment(line.text):
                 seen_text.add(key)
                 continue
             ratio = gain(line) / cost

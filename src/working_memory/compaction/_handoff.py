@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ._progress import Progress
+from ._progress import Fix, Progress
 from ._span_state import SpanState
 
 __all__: list[str] = []  # private to the compaction package: handoff_entries, Entry, _quote, ...
@@ -25,8 +25,8 @@ class Entry(NamedTuple):
 _TASK, _USERS, _CURRENT, _NEXT, _DECISIONS, _PENDING, _FILES, _ERRORS, _COMMANDS = range(9)
 _QUOTE_WORDS = 80  # a typed user message longer than this is quoted by its head
 MAX_FACT_LINE_CHARS = 400  # longer lines are blobs, never quoted as a fact line
-_COMMANDS_KEPT = 15
-_SHORT_WORDS = 30  # a quoted message's short form, used first when the budget is tight  # most recent shell commands listed (failed ones always compete)
+_COMMANDS_KEPT = 15  # most recent shell commands listed (failed ones always compete)
+_SHORT_WORDS = 20  # a quoted message's short form, used first when the budget is tight
 
 
 def _quote(text: str, words: int = _QUOTE_WORDS) -> str:
@@ -41,11 +41,18 @@ def _quote(text: str, words: int = _QUOTE_WORDS) -> str:
     return f'"{" ".join(parts[:words])} ..."'
 
 
-def _short_fix(text: str) -> str:
-    """An error-and-fix line without the assistant's explanation."""
-    head, sep, fix = text.partition(" -> fixed by ")
-    head = " ".join(head.split()[:14])
-    return f"{head} -> fixed by {fix.split(' (')[0]}" if sep else head
+def _words(text: str, n: int) -> str:
+    parts = text.split()
+    return " ".join(parts) if len(parts) <= n else " ".join(parts[:n]) + " ..."
+
+
+def _fix_lines(fix: Fix) -> tuple[str, str]:
+    """An error beside its fix, in full (with the assistant's why) and short."""
+    full = f"Error fixed: {fix.error} (from {fix.where}) -> fixed by {fix.change}"
+    if fix.why:
+        full += f" (why: {fix.why})"
+    short = f"Error fixed: {_words(fix.error, 14)} -> fixed by {_words(fix.change, 18)}"
+    return full, short
 
 
 def short_call(call_text: str) -> str:
@@ -75,6 +82,7 @@ def handoff_entries(state: SpanState, progress: Progress | None = None) -> list[
     users = state.user_messages
     task = state.task
     corrections = set(progress.corrections) if progress else set()
+    ruled = progress.rejected if progress else ()
     if task is not None:
         out.append(
             Entry(
@@ -90,6 +98,8 @@ def handoff_entries(state: SpanState, progress: Progress | None = None) -> list[
             continue  # quoted as the task
         if message == state.latest_request and i == len(users) - 1:
             continue  # quoted as the latest request
+        if any(" ".join(message.split())[:60] in r.by for r in ruled):
+            continue  # quoted beside the design it turned down
         quoted = _quote(message)
         kind = (
             "User correction"
@@ -115,54 +125,74 @@ def handoff_entries(state: SpanState, progress: Progress | None = None) -> list[
         )
     if progress is not None and progress.current:
         out.append(Entry(_CURRENT, 1, 2, f"Current work: {progress.current}"))
-    if state.last_said:
-        out.append(Entry(_CURRENT, 2, 9, f"Last said by the assistant: {_quote(state.last_said)}"))
-    recent = [c.text for c in state.calls[-3:]]
-    if recent:
-        actions = "; ".join(t if len(t) <= 120 else t[:120] + " ..." for t in recent)
-        out.append(Entry(_CURRENT, 3, 9, f"Last actions: {actions}"))
+    if progress is None:  # without the span's order, what the assistant said and did last
+        if state.last_said:
+            said = f"Last said by the assistant: {_quote(state.last_said)}"
+            out.append(Entry(_CURRENT, 2, 9, said))
+        recent = [c.text for c in state.calls[-3:]]
+        if recent:
+            actions = "; ".join(t if len(t) <= 120 else t[:120] + " ..." for t in recent)
+            out.append(Entry(_CURRENT, 3, 9, f"Last actions: {actions}"))
     next_step = progress.next_step if progress is not None else state.next_step
     if next_step:
-        out.append(Entry(_NEXT, 0, 2, f"Next step: {next_step}"))
+        out.append(
+            Entry(_CURRENT, 4, 2, f"Next step: {next_step}", f"Next step: {_words(next_step, 30)}")
+        )
     if progress is None and state.stated_next and state.stated_next != state.next_step:
         out.append(
             Entry(_NEXT, 1, 4, f"Next step as the assistant put it: {_quote(state.stated_next)}")
         )
     if progress is not None:
-        for i, text in enumerate(progress.decisions):
-            out.append(Entry(_DECISIONS, i, 3, f"Decision: {text}"))
-        for i, text in enumerate(progress.rejected):
+        final = progress.decisions
+        for i, text in enumerate(final):
+            urgent = 3 if i >= len(final) - 2 else 6  # the latest decisions are the final ones
             out.append(
-                Entry(_DECISIONS, 100 + i, 6, f"Rejected (a later user message said no): {text}")
+                Entry(_DECISIONS, i, urgent, f"Decision: {text}", f"Decision: {_words(text, 25)}")
             )
+        for i, ruled in enumerate(progress.rejected):
+            full = f"Ruled out: {ruled.text} (turned down by {ruled.by})"
+            short = f"Ruled out: {_words(ruled.text, 16)} (turned down by {_words(ruled.by, 26)})"
+            out.append(Entry(_DECISIONS, 100 + i, 3, full, short))
         for i, text in enumerate(progress.reviews):
-            out.append(Entry(_DECISIONS, 200 + i, 3, f"Review: {text}"))
+            out.append(
+                Entry(_DECISIONS, 200 + i, 3, f"Review: {text}", f"Review: {_words(text, 30)}")
+            )
     stale_plan = progress is not None and progress.plan_is_older
     for i, todo in enumerate(state.todos):
+        if next_step and todo.text in next_step:
+            continue  # stated as the next step
         status = todo.status.replace("_", " ")
         when = "; written before the latest changes, may be done" if stale_plan else ""
         out.append(Entry(_PENDING, i, 4, f"Pending ({status}, {todo.source}{when}): {todo.text}"))
     removed = progress.removed if progress is not None else frozenset()
+    roles = progress.roles if progress is not None else {}
     changed = [f for f in state.files if {"edited", "created", "deleted"} & set(f.actions)]
     for f in sorted(changed, key=lambda f: -f.last_index):
         what = " and ".join(a for a in f.actions if a != "read")
         gone = f.path in removed or any(f.path.endswith("/" + r.lstrip("./")) for r in removed)
         if gone and "deleted" not in f.actions:
             what += ", then deleted (gone)"
-        out.append(Entry(_FILES, f.last_index, 5, f"File {what}: {f.path}"))
+        role = roles.get(f.path)
+        text = f"File {what}: {f.path}"
+        out.append(
+            Entry(_FILES, f.last_index, 4, text + (f" ({role})" if role and not gone else ""), text)
+        )
     for f in state.files:
         if f.actions == ("read",):
-            out.append(Entry(_FILES, f.last_index, 10, f"File read: {f.path}"))
+            role = roles.get(f.path)
+            text = f"File read: {f.path}" + (f" ({role})" if role else "")
+            out.append(Entry(_FILES, f.last_index, 6 if role else 10, text))
     fixes = progress.fixes if progress is not None else ()
-    for i, text in enumerate(fixes):
-        out.append(Entry(_ERRORS, i, 4, f"Error fixed: {text}", f"Error fixed: {_short_fix(text)}"))
+    for i, fix in enumerate(fixes):
+        full, short = _fix_lines(fix)
+        out.append(Entry(_ERRORS, i, 3, full, short))
     for i, error in enumerate(state.errors):
         message = _quote(error.message)
         if error.fixed and progress is None:
             text = f"Error (fixed later): {message} from {error.where}; fixed by {error.fixed_by}"
             out.append(Entry(_ERRORS, i, 7, text))
         elif not error.fixed:
-            out.append(Entry(_ERRORS, i, 5, f"Error (unresolved): {message} from {error.where}"))
+            out.append(Entry(_ERRORS, i, 3, f"Error (unresolved): {message} from {error.where}"))
     commands = state.commands
     for i, run in enumerate(commands):
         if not run.failed and i < len(commands) - _COMMANDS_KEPT:

@@ -16,7 +16,8 @@ from typing import Any
 
 from ._lines import DECISION_CUES
 from ._segments import content_text, is_chit_chat, is_typed_user_text
-from ._span_state import Call, SpanState, error_line
+from ._segments import strip_line_numbers
+from ._span_state import Call, SpanState, error_line, same_step, step_key
 
 __all__: list[str] = []  # private to the compaction package
 
@@ -51,16 +52,36 @@ _SUBAGENT_TOOLS = frozenset({"task", "agent", "subagent", "dispatch_agent"})
 
 
 @dataclass(frozen=True)
+class Fix:
+    """An error beside the change that made it stop."""
+
+    error: str  # the error's line
+    where: str  # the failing call, and a file:line
+    change: str  # the change that made the step pass, or the passing call when it is the fix
+    why: str | None = None  # the assistant's explanation between the error and the change
+
+
+@dataclass(frozen=True)
+class Ruled:
+    """A design or plan the span turned down, and who turned it down with what words."""
+
+    text: str
+    by: str  # 'the user: "..."' or 'the assistant: "..."'
+
+
+@dataclass(frozen=True)
 class Progress:
     next_step: str | None
     current: str | None  # the current work, in a sentence
     decisions: tuple[str, ...]  # final ones, each with what it rules out where it says so
-    rejected: tuple[str, ...]  # designs a later user message turned down
-    fixes: tuple[str, ...]  # "error -> the change that made it stop"
+    rejected: tuple[Ruled, ...]  # designs a later user message or self-correction turned down
+    fixes: tuple[Fix, ...]
     reviews: tuple[str, ...]
     corrections: tuple[str, ...]
     removed: frozenset[str] = field(default=frozenset())
     plan_is_older: bool = False  # the latest plan predates the last change to a file
+    roles: Mapping[str, str] = field(default_factory=dict)  # path -> what it defines or says
+    last_run: str | None = None  # the last test or build run and its outcome
 
 
 def _sentences(text: str) -> list[str]:
@@ -81,7 +102,7 @@ def _change_text(call: Call) -> str:
         added = [ln[1:] for ln in str(args["input"]).splitlines() if ln.startswith("+")]
         new = "\n".join(added)
     lines = [ln.strip() for ln in str(new or "").splitlines() if ln.strip()]
-    return _clip(" ".join(lines[:3]), 140)
+    return _clip(" ".join(lines[:6]), 160)
 
 
 def _is_change(call: Call) -> bool:
@@ -123,6 +144,99 @@ def _explanation(said: Sequence[tuple[int, str]], start: int, end: int) -> str |
     return None
 
 
+# An assistant's own word that what it just did or proposed does not hold.
+_SELF_WRONG = re.compile(
+    r"\b(?:that was wrong|was wrong|that's wrong|that is wrong|revert(?:ing|ed)?|"
+    r"doesn't work|didn't work|won't work|scrap(?:ping)?|wrong approach|my mistake)\b",
+    re.IGNORECASE,
+)
+_WORD = re.compile(r"[a-z][a-z_\-]{4,}")
+_COMMON_WORDS = frozenset(
+    "about after again before being could every first other their there these thing those "
+    "three which while would should where still using until under since right going great "
+    "think maybe might really please thanks instead rather never always without".split()
+)
+_DOCSTRING = re.compile(r'^\s*(?:"""|\'\'\'|#|//|/\*\*?)\s*([A-Z][^\n"]{8,})', re.MULTILINE)
+_READS = frozenset({"read", "view", "read_file", "open", "readfile", "cat"})
+
+
+def _words(text: str) -> set[str]:
+    return {w for w in _WORD.findall(text.lower()) if w not in _COMMON_WORDS}
+
+
+def _path(call: Call) -> str:
+    path = str(call.args.get("file_path") or call.args.get("path") or "")
+    if not path and isinstance(call.args.get("input"), str):
+        found = re.search(r"\*\*\* (?:Add|Update) File: (.+)", str(call.args["input"]))
+        path = found.group(1).strip() if found else ""
+    return path
+
+
+def _body(call: Call) -> str:
+    return str(
+        call.args.get("content") or call.args.get("file_text")
+        or call.args.get("new_string") or call.args.get("new_str") or call.args.get("new")
+        or call.args.get("input") or ""
+    )  # fmt: skip
+
+
+def _role(text: str) -> str | None:
+    """What a file's text says it is: the names it defines and its first docstring or comment."""
+    text = strip_line_numbers(text)
+    defines = list(dict.fromkeys(_DEFINES.findall(text)))[:3]
+    doc = _DOCSTRING.search(text)
+    parts = [f"defines {', '.join(defines)}"] if defines else []
+    if doc:
+        parts.append(f'"{_clip(doc.group(1).strip(), 90)}"')
+    return "; ".join(parts) or None
+
+
+def _proposals(said: Sequence[tuple[int, str]], start: int, end: int) -> list[tuple[int, str]]:
+    """The assistant's designs and intentions between two messages, sentence by sentence."""
+    out = []
+    for index, text in said:
+        if start < index < end:
+            for sentence in _sentences(text):
+                if len(sentence.split()) >= 5 and (
+                    _DESIGN.search(sentence)
+                    or DECISION_CUES.search(sentence)
+                    or _INTENT.search(sentence)
+                ):
+                    out.append((index, sentence))
+    return out
+
+
+def _ruled_out(
+    users: Sequence[tuple[int, str]], said: Sequence[tuple[int, str]]
+) -> tuple[list[Ruled], set[str]]:
+    """Designs turned down: by a user correction that names what they proposed (a correction of
+    the delimiter does not turn down the library chosen before it), or by the assistant's own
+    'that was wrong' / 'reverting' about what it said just before."""
+    ruled: list[Ruled] = []
+    gone: set[str] = set()
+    starts = [-1, *(i for i, _ in users)]
+    for (index, text), previous in zip(users, starts, strict=False):
+        if previous < 0 or not _REJECTION.search(text):
+            continue  # the first request corrects nothing
+        said_no = _words(text)
+        for _, sentence in _proposals(said, previous, index):
+            if sentence not in gone and len(_words(sentence) & said_no) >= 1:
+                gone.add(sentence)
+                ruled.append(Ruled(_clip(sentence, 200), f'the user: "{_clip(text, 240)}"'))
+    boundary = -1
+    for index, text in said:
+        hit = next((s for s in _sentences(text) if _SELF_WRONG.search(s)), None)
+        if hit is None:
+            continue
+        user_before = max((i for i, _ in users if i < index), default=-1)
+        for _, sentence in _proposals(said, max(boundary, user_before), index):
+            if sentence not in gone:
+                gone.add(sentence)
+                ruled.append(Ruled(_clip(sentence, 200), f'the assistant: "{_clip(hit, 140)}"'))
+        boundary = index
+    return ruled, gone
+
+
 def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
     users, said = _texts(span)
     calls = list(state.calls)
@@ -144,27 +258,39 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
                     removed.add(target.strip("'\""))
     removed |= {f.path for f in state.files if "deleted" in f.actions}
 
+    # The last test or build run, and whether the files changed after it.
+    runs = [
+        c
+        for c in calls
+        if c.text.startswith("$ ") and _TESTISH.search(c.text.lower()) and c.result is not None
+    ]
+    last_run = None
+    if runs:
+        run = runs[-1]
+        outcome = next((r.outcome for r in state.commands if run.text.endswith(r.command)), None)
+        if outcome is None:
+            problem = error_line(run.result or "", shell=True)
+            outcome = f"failed: {problem}" if problem else "ok"
+        last_run = f"{_clip(run.text, 80)} -> {_clip(outcome, 110)}"
+
     # The next step, from what happened last.
     next_step: str | None = None
-    if (
-        last_plan is not None
-        and last_plan.index > last_user
-        and (last_change is None or last_plan.index > last_change.index)
-    ):
+    plan_next = last_plan is not None and last_plan.index > last_user
+    if plan_next and last_plan is not None and last_change is not None:
+        plan_next = last_plan.index > last_change.index
+    if plan_next:
         step = next((t for t in state.todos if "progress" in t.status.lower()), None)
         step = step or (state.todos[0] if state.todos else None)
         if step is not None:
-            next_step = f"{step.text} (the plan's {step.status.replace('_', ' ')} item)"
+            rest = [t.text for t in state.todos if t is not step][:2]
+            then = f"; then {'; '.join(rest)}" if rest else ""
+            next_step = f"{step.text} (the plan's {step.status.replace('_', ' ')} item){then}"
     if next_step is None:
         for index, text in reversed(said):
             if index < last_user:
                 break
             followed = [c for c in calls if c.index > index]
-            touched = {
-                (c.args.get("file_path") or c.args.get("path") or "").rsplit("/", 1)[-1]
-                for c in followed
-                if _is_change(c)
-            } - {""}
+            touched = {_path(c).rsplit("/", 1)[-1] for c in followed if _is_change(c)} - {""}
             kept = [
                 s
                 for s in _sentences(text)
@@ -180,16 +306,8 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
                 break  # work happened after it: the intent is older than the work
     current = None
     if last_change is not None:
-        path = str(last_change.args.get("file_path") or last_change.args.get("path") or "")
-        if not path and isinstance(last_change.args.get("input"), str):
-            found = re.search(r"\*\*\* (?:Add|Update) File: (.+)", str(last_change.args["input"]))
-            path = found.group(1).strip() if found else ""
-        body = str(
-            last_change.args.get("content") or last_change.args.get("file_text")
-            or last_change.args.get("new_string") or last_change.args.get("new_str")
-            or last_change.args.get("input") or ""
-        )  # fmt: skip
-        defines = list(dict.fromkeys(_DEFINES.findall(body)))[:4]
+        path = _path(last_change)
+        defines = list(dict.fromkeys(_DEFINES.findall(_body(last_change))))[:4]
         after = [c for c in calls if c.index > last_change.index]
         ran = any(
             _TESTISH.search(str(c.args.get("command") or c.args.get("cmd") or c.name).lower())
@@ -203,31 +321,28 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
         ]
         what = f" (defines {', '.join(defines)})" if defines else ""
         current = f"{path or last_change.text}{what} changed last; {', '.join(status)}"
+        if last_run is not None:
+            before = "" if ran else ", before that change"
+            current += f"; last test run{before}: {last_run}"
         if next_step is None and last_change.index > last_user:
             verb = "finish and test" if not ran else "check"
             next_step = f"{verb} {path or last_change.text}{what}"
     if next_step is None and users:
         next_step = f"answer the latest request: {_clip(users[-1][1], 200)}"
 
-    # Decisions: design statements; those before a later rejecting user message are rejected.
+    # Decisions: design statements, less those a later message turned down.
+    ruled, gone = _ruled_out(users, said)
     decisions: list[str] = []
-    rejected: list[str] = []
-    rejections = [i for i, text in users if _REJECTION.search(text)]
-    for index, text in said:
+    for _, text in said:
         for sentence in _sentences(text):
-            if not (_DESIGN.search(sentence) or DECISION_CUES.search(sentence)):
+            if sentence in gone or len(sentence.split()) < 6:
                 continue
-            if len(sentence.split()) < 6:
-                continue
-            later_no = [i for i in rejections if i > index]
-            if later_no and _DESIGN.search(sentence):
-                rejected.append(_clip(sentence, 200))
-            elif not later_no:
+            if _DESIGN.search(sentence) or DECISION_CUES.search(sentence):
                 decisions.append(_clip(sentence, 240))
     corrections = tuple(_clip(text, 300) for i, text in users[1:] if _REJECTION.search(text))
 
     # Each error beside the change that made it stop.
-    fixes: list[str] = []
+    fixes: list[Fix] = []
     for error in state.errors:
         if not error.fixed:
             continue
@@ -242,22 +357,43 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
             ),
             None,
         )
-        failing = error.where.split(" at ")[0]
-        if fixing_run is None or error.fixed_by != failing:
+        message = _clip(error.message, 160)
+        rerun = fixing_run is not None and same_step(step_key(fixing_run), error.step)
+        if fixing_run is None or not rerun:
             # the passing call is not a re-run of the failing one: it is the fix itself
-            fixes.append(
-                f"{_clip(error.message, 160)} (from {error.where}) -> fixed by {error.fixed_by}"
-            )
+            fixes.append(Fix(message, error.where, str(error.fixed_by)))
             continue
         between = [c for c in changes if error.index < c.index < fixing_run.index]
         if between:
             change = between[-1]
-            why = _explanation(said, error.index, change.index)
-            fix = f"{change.text}: {_change_text(change)}"
-            fix += f" ({why})" if why else ""
+            files = ", ".join(dict.fromkeys(_change_paths(change))) or change.text
+            fixes.append(
+                Fix(
+                    message,
+                    error.where,
+                    f"{change.name} {files}: {_change_text(change)}",
+                    _explanation(said, error.index, change.index),
+                )
+            )
         else:
-            fix = f"re-running {error.fixed_by} passed, with no change between"
-        fixes.append(f"{_clip(error.message, 160)} (from {error.where}) -> fixed by {fix}")
+            fixes.append(
+                Fix(message, error.where, f"re-running {error.fixed_by}, with no change between")
+            )
+
+    # What each file is: what it defines and says, from what was read or written.
+    roles: dict[str, str] = {}
+    for call in calls:
+        path = _path(call)
+        if not path or path in roles:
+            continue
+        if call.name.lower() in _READS or str(call.args.get("command")) == "view":
+            role = _role(call.result or "")
+        elif _is_change(call):
+            role = _role(_body(call))
+        else:
+            continue
+        if role:
+            roles[path] = role
 
     reviews = tuple(
         f"{c.args.get('description') or c.name} reported: {_clip(c.result or '', 300)}"
@@ -267,8 +403,8 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
     return Progress(
         next_step=_clip(next_step, 300) if next_step else None,
         current=current,
-        decisions=tuple(dict.fromkeys(decisions))[-6:],
-        rejected=tuple(dict.fromkeys(rejected))[-4:],
+        decisions=tuple(dict.fromkeys(decisions))[-5:],
+        rejected=tuple(ruled)[-4:],
         fixes=tuple(fixes),
         reviews=reviews,
         corrections=corrections,
@@ -278,4 +414,15 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
             and last_change is not None
             and last_plan.index < last_change.index
         ),
+        roles=roles,
+        last_run=last_run,
     )
+
+
+def _change_paths(call: Call) -> list[str]:
+    if isinstance(call.args.get("input"), str):
+        found = re.findall(r"\*\*\* (?:Add|Update|Delete) File: (.+)", str(call.args["input"]))
+        if found:
+            return [f.strip() for f in found]
+    path = _path(call)
+    return [path] if path else []

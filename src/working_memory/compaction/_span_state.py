@@ -115,6 +115,7 @@ class ErrorRecord:
     index: int  # message index of the result
     fixed: bool  # a later run of the same step succeeded
     fixed_by: str | None = None
+    step: str = ""  # what makes a later call the same step (see `step_key`)
 
 
 @dataclass(frozen=True)
@@ -184,7 +185,7 @@ def _command_of(args: Mapping[str, Any]) -> str | None:
     return value if isinstance(value, str) and value.strip() else None
 
 
-def _path_of(args: Mapping[str, Any]) -> str | None:
+def path_of(args: Mapping[str, Any]) -> str | None:
     for key in _PATH_KEYS:
         value = args.get(key)
         if isinstance(value, str) and value.strip() and "\n" not in value:
@@ -195,9 +196,9 @@ def _path_of(args: Mapping[str, Any]) -> str | None:
 def _describe(name: str, args: Mapping[str, Any]) -> str:
     command = _command_of(args)
     lowered = name.lower()
-    if command is not None and (lowered in _SHELL_TOOLS or not _path_of(args)):
+    if command is not None and (lowered in _SHELL_TOOLS or not path_of(args)):
         return "$ " + " ".join(command.split())[:200]
-    path = _path_of(args)
+    path = path_of(args)
     if path:
         return f"{name} {path}"
     for key in ("pattern", "query", "url", "description"):
@@ -311,16 +312,29 @@ def _outcome_line(result: str) -> str | None:
     return None
 
 
-def _step_key(call: Call) -> str:
-    """What makes two calls the same step: the program and its first arguments, or tool+file."""
+# Runners in front of the program that names the step: `uv run pytest` is the step `pytest`.
+_RUNNER = re.compile(
+    r"^(?:(?:uv|poetry|pipenv|pdm|hatch|rye) run |python3? -m |npx |bunx |bundle exec )+"
+)
+
+
+def step_key(call: Call) -> str:
+    """What makes two calls the same step: the program and its first argument, or tool+file."""
     command = _command_of(call.args)
     if command is not None:
         command = re.sub(r"^(?:cd \S+ *&& *)+", "", command.strip())
         command = re.split(r"\s*(?:\||2>&1|&&|;)\s*", command)[0]
+        command = _RUNNER.sub("", command)
         words = [w for w in command.split() if not w.startswith("-")]
         return "$ " + " ".join(words[:2])
-    path = _path_of(call.args)
+    path = path_of(call.args)
     return f"{call.name} {path}" if path else call.text  # a tool and its file, or its query
+
+
+def same_step(passing: str, failing: str) -> bool:
+    """A passing run of `passing` covers a failure of `failing`: the same step, or the step
+    it narrows (`tox` passing covers `tox -e py310`, `pytest` covers `pytest tests/a.py`)."""
+    return failing == passing or failing.startswith(passing + " ")
 
 
 def _clean_command(command: str) -> str:
@@ -427,7 +441,7 @@ def span_state(span: Sequence[Mapping[str, Any]]) -> SpanState:
     commands: dict[str, CommandRun] = {}
     for call in calls:
         name = call.name.lower()
-        path = _path_of(call.args)
+        path = path_of(call.args)
         sub = str(call.args.get("command") or "") if name == "str_replace_editor" else ""
         command = _command_of(call.args) if not sub else None
         shell = command is not None
@@ -447,11 +461,12 @@ def span_state(span: Sequence[Mapping[str, Any]]) -> SpanState:
                 touch(m.group(2).strip(), kind, call.index)
         if call.result is None:
             continue
-        key = _step_key(call)
+        key = step_key(call)
         described = "$ " + _clean_command(command) if command is not None else call.text
-        if problem is None and key in open_errors:
-            for position in open_errors.pop(key):
-                errors[position] = replace(errors[position], fixed=True, fixed_by=described)
+        if problem is None:
+            for failing in [k for k in open_errors if same_step(key, k)]:
+                for position in open_errors.pop(failing):
+                    errors[position] = replace(errors[position], fixed=True, fixed_by=described)
         if problem is not None:
             where = described if len(described) <= 100 else described[:100] + " ..."
             # where: a file:line on the error's own line, else the first in the output
@@ -461,7 +476,9 @@ def span_state(span: Sequence[Mapping[str, Any]]) -> SpanState:
             same = [p for p in open_errors.get(key, []) if errors[p].message == problem]
             if not same:  # the same error again from the same step is one record
                 open_errors.setdefault(key, []).append(len(errors))
-                errors.append(ErrorRecord(problem, where, call.result_index or call.index, False))
+                errors.append(
+                    ErrorRecord(problem, where, call.result_index or call.index, False, step=key)
+                )
         if shell and command is not None:
             clean = _clean_command(command)
             if problem is not None:
