@@ -314,6 +314,8 @@ class ExtractiveCompactor:
                 continue
             if line.words < 2 and fragment(line.text, line.facts):
                 continue  # `:uuid,` or `end` means nothing on its own
+            if line.words < 3 and line.kind != "user":
+                continue  # `grep tax_total`, `}`: a name, not a statement
             if len(line.text) > MAX_FACT_LINE_CHARS:
                 continue  # a blob (minified code, a JSON record): its words undercount it
             copy = (line.text, line.kind == "tool", line.decision)

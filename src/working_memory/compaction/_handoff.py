@@ -26,7 +26,9 @@ _TASK, _USERS, _CURRENT, _NEXT, _DECISIONS, _PENDING, _FILES, _ERRORS, _COMMANDS
 _QUOTE_WORDS = 80  # a typed user message longer than this is quoted by its head
 MAX_FACT_LINE_CHARS = 400  # longer lines are blobs, never quoted as a fact line
 _COMMANDS_KEPT = 15  # most recent shell commands listed (failed ones always compete)
-_SHORT_WORDS = 20  # a quoted message's short form, used first when the budget is tight
+_SHORT_WORDS = 14  # a quoted message's short form, used first when the budget is tight
+_TASK_WORDS = 20  # the task, short
+_LATEST_WORDS = 30  # the latest request, short: what the agent must act on keeps more words
 
 
 def _quote(text: str, words: int = _QUOTE_WORDS) -> str:
@@ -89,8 +91,8 @@ def handoff_entries(state: SpanState, progress: Progress | None = None) -> list[
                 _TASK,
                 0,
                 1,
-                f"Task (the first request): {_quote(task)}",
-                f"Task (the first request): {_quote(task, _SHORT_WORDS)}",
+                f"Task: {_quote(task)}",
+                f"Task: {_quote(task, _TASK_WORDS)}",
             )
         )
     for i, message in enumerate(users):
@@ -120,11 +122,12 @@ def handoff_entries(state: SpanState, progress: Progress | None = None) -> list[
                 0,
                 0,
                 f"{what}: {_quote(latest)}",
-                f"{what}: {_quote(latest, _SHORT_WORDS)}",
+                f"{what}: {_quote(latest, _LATEST_WORDS)}",
             )
         )
     if progress is not None and progress.current:
-        out.append(Entry(_CURRENT, 1, 2, f"Current work: {progress.current}"))
+        short = f"Current work: {progress.current_short or progress.current}"
+        out.append(Entry(_CURRENT, 1, 2, f"Current work: {progress.current}", short))
     if progress is None:  # without the span's order, what the assistant said and did last
         if state.last_said:
             said = f"Last said by the assistant: {_quote(state.last_said)}"
@@ -136,7 +139,7 @@ def handoff_entries(state: SpanState, progress: Progress | None = None) -> list[
     next_step = progress.next_step if progress is not None else state.next_step
     if next_step:
         out.append(
-            Entry(_CURRENT, 4, 2, f"Next step: {next_step}", f"Next step: {_words(next_step, 30)}")
+            Entry(_CURRENT, 4, 0, f"Next step: {next_step}", f"Next step: {_words(next_step, 30)}")
         )
     if progress is None and state.stated_next and state.stated_next != state.next_step:
         out.append(
@@ -145,14 +148,24 @@ def handoff_entries(state: SpanState, progress: Progress | None = None) -> list[
     if progress is not None:
         final = progress.decisions
         for i, text in enumerate(final):
+            if next_step and text in next_step:
+                continue  # stated as the next step
             urgent = 3 if i >= len(final) - 2 else 6  # the latest decisions are the final ones
             out.append(
                 Entry(_DECISIONS, i, urgent, f"Decision: {text}", f"Decision: {_words(text, 25)}")
             )
-        for i, ruled in enumerate(progress.rejected):
-            full = f"Ruled out: {ruled.text} (turned down by {ruled.by})"
-            short = f"Ruled out: {_words(ruled.text, 16)} (turned down by {_words(ruled.by, 26)})"
-            out.append(Entry(_DECISIONS, 100 + i, 3, full, short))
+        by: dict[str, list[str]] = {}  # the designs one message turned down, together
+        for ruled in progress.rejected:
+            by.setdefault(ruled.by, []).append(ruled.text)
+        latest_head = " ".join((state.latest_request or "").split())[:60]
+        for i, (who, texts) in enumerate(by.items()):
+            if latest_head and latest_head in who:
+                who = "the user's latest request"  # quoted above, in full
+            designs = "; ".join(texts)
+            full = f"Ruled out: {designs} (turned down by {who})"
+            short = f"Ruled out: {_words(designs, 14)} (turned down by {_words(who, 20)})"
+            # it carries the correction that turned it down: kept as a correction is
+            out.append(Entry(_DECISIONS, 100 + i, 1, full, short))
         for i, text in enumerate(progress.reviews):
             out.append(
                 Entry(_DECISIONS, 200 + i, 3, f"Review: {text}", f"Review: {_words(text, 30)}")

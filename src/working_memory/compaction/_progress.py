@@ -17,7 +17,15 @@ from typing import Any
 from ._lines import DECISION_CUES
 from ._segments import content_text, is_chit_chat, is_typed_user_text
 from ._segments import strip_line_numbers
-from ._span_state import Call, SpanState, error_line, same_step, step_key
+from ._span_state import (
+    Call,
+    SpanState,
+    error_line,
+    is_run_tool,
+    outcome_line,
+    same_step,
+    step_key,
+)
 
 __all__: list[str] = []  # private to the compaction package
 
@@ -82,6 +90,7 @@ class Progress:
     plan_is_older: bool = False  # the latest plan predates the last change to a file
     roles: Mapping[str, str] = field(default_factory=dict)  # path -> what it defines or says
     last_run: str | None = None  # the last test or build run and its outcome
+    current_short: str | None = None  # the current work without the last run's details
 
 
 def _sentences(text: str) -> list[str]:
@@ -262,7 +271,8 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
     runs = [
         c
         for c in calls
-        if c.text.startswith("$ ") and _TESTISH.search(c.text.lower()) and c.result is not None
+        if c.result is not None
+        and (is_run_tool(c.name) or (c.text.startswith("$ ") and _TESTISH.search(c.text.lower())))
     ]
     last_run = None
     if runs:
@@ -270,7 +280,10 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
         outcome = next((r.outcome for r in state.commands if run.text.endswith(r.command)), None)
         if outcome is None:
             problem = error_line(run.result or "", shell=True)
+            counts = outcome_line(run.result or "")
             outcome = f"failed: {problem}" if problem else "ok"
+            if counts and counts not in outcome:
+                outcome += f" ({counts})"
         last_run = f"{_clip(run.text, 80)} -> {_clip(outcome, 110)}"
 
     # The next step, from what happened last.
@@ -304,7 +317,7 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
                 break
             if followed and any(_is_change(c) for c in followed):
                 break  # work happened after it: the intent is older than the work
-    current = None
+    current = current_short = None
     if last_change is not None:
         path = _path(last_change)
         defines = list(dict.fromkeys(_DEFINES.findall(_body(last_change))))[:4]
@@ -321,9 +334,12 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
         ]
         what = f" (defines {', '.join(defines)})" if defines else ""
         current = f"{path or last_change.text}{what} changed last; {', '.join(status)}"
+        current_short = current
         if last_run is not None:
-            before = "" if ran else ", before that change"
+            before = "" if ran else " (before that change)"
             current += f"; last test run{before}: {last_run}"
+            verdict = "failed" if "-> failed" in last_run else "passed"
+            current_short += f"; last test run{before}: {verdict}"
         if next_step is None and last_change.index > last_user:
             verb = "finish and test" if not ran else "check"
             next_step = f"{verb} {path or last_change.text}{what}"
@@ -353,7 +369,8 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
                 if c.index > error.index
                 and _same_step_text(c.text) == error.fixed_by
                 and c.result is not None
-                and error_line(c.result, shell=c.text.startswith("$ ")) is None
+                and error_line(c.result, shell=c.text.startswith("$ ") or is_run_tool(c.name))
+                is None
             ),
             None,
         )
@@ -416,6 +433,7 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
         ),
         roles=roles,
         last_run=last_run,
+        current_short=current_short,
     )
 
 

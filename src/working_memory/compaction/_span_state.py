@@ -298,18 +298,48 @@ def error_line(result: str, *, shell: bool) -> str | None:
             # a traceback ends with its exception: prefer "XError: message" over frames
             if re.match(r"[A-Z][\w.]*(?:Error|Exception):", line):
                 best = line
+    if best is not None and _COUNT_ONLY.search(best):
+        best = _pytest_failure(text) or best  # "2 failed, 53 passed" says less than its first
     if best is None and exit_code is not None:
         lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
         best = next((ln for ln in lines if not ln.startswith(("Exit code", "<"))), lines[0])
     return _clip(best) if best else None
 
 
-def _outcome_line(result: str) -> str | None:
+# A pytest run's summary line, and the parts of its first failure: the test's header, its
+# `E   ` explanation, its `path:line: XError` location.
+_COUNT_ONLY = re.compile(r"^[=\s]*\d+ (?:failed|errors?)\b.*\bin [\d.]+s\b")
+_PYTEST_HEADER = re.compile(r"^_{3,} (\S+) _{3,}$", re.MULTILINE)
+_PYTEST_E = re.compile(r"^E\s+(\S.*)$", re.MULTILINE)
+_PYTEST_AT = re.compile(r"^((?:[\w.\-]+/)*[\w.\-]+\.\w+:\d+): (\w+)$", re.MULTILINE)
+
+
+def _pytest_failure(text: str) -> str | None:
+    """The first failure of a pytest report: `test_x: assert 1 == 2 (a.py:4: AssertionError)`."""
+    header = _PYTEST_HEADER.search(text)
+    if header is None:
+        return None
+    rest = text[header.end() :]
+    explained = _PYTEST_E.search(rest)
+    at = _PYTEST_AT.search(rest)
+    out = header.group(1)
+    if explained:
+        out += f": {explained.group(1).strip()}"
+    if at:
+        out += f" ({at.group(1)}: {at.group(2)})"
+    return out
+
+
+def outcome_line(result: str) -> str | None:
     for raw in reversed(result.splitlines()[-40:]):
         line = raw.strip()
         if line and len(line) <= 160 and _OUTCOME_LINE.search(line):
             return _clip(line, 100)
     return None
+
+
+# Tools that run the project's tests or build rather than read or write a file.
+_RUN_TOOL = re.compile(r"(?:^|_)(?:tests?|pytest|build|lint|check)(?:$|_)")
 
 
 # Runners in front of the program that names the step: `uv run pytest` is the step `pytest`.
@@ -329,6 +359,11 @@ def step_key(call: Call) -> str:
         return "$ " + " ".join(words[:2])
     path = path_of(call.args)
     return f"{call.name} {path}" if path else call.text  # a tool and its file, or its query
+
+
+def is_run_tool(name: str) -> bool:
+    """A tool that runs the tests or the build (`run_tests`), read as a shell command is."""
+    return _RUN_TOOL.search(name.lower()) is not None
 
 
 def same_step(passing: str, failing: str) -> bool:
@@ -444,7 +479,8 @@ def span_state(span: Sequence[Mapping[str, Any]]) -> SpanState:
         path = path_of(call.args)
         sub = str(call.args.get("command") or "") if name == "str_replace_editor" else ""
         command = _command_of(call.args) if not sub else None
-        shell = command is not None
+        # A test or build tool (`run_tests`) reports as a shell command does.
+        shell = command is not None or is_run_tool(name)
         problem = error_line(call.result, shell=shell) if call.result is not None else None
         if path and (name in _READ_TOOLS or sub == "view"):
             touch(path, "read", call.index)
@@ -484,7 +520,7 @@ def span_state(span: Sequence[Mapping[str, Any]]) -> SpanState:
             if problem is not None:
                 outcome = f"failed: {problem}"
             else:
-                line = _outcome_line(call.result)
+                line = outcome_line(call.result)
                 outcome = f"ok: {line}" if line else "ok"
             runs = commands[clean].runs + 1 if clean in commands else 1
             commands.pop(clean, None)  # re-insert: commands are listed by their last run
