@@ -51,9 +51,13 @@ def _words(text: str, n: int) -> str:
 def _fix_lines(fix: Fix) -> tuple[str, str]:
     """An error beside its fix, in full (with the assistant's why) and short."""
     full = f"Error fixed: {fix.error} (from {fix.where}) -> fixed by {fix.change}"
+    short = f"Error fixed: {_words(fix.error, 14)} -> fixed by {_words(fix.change, 18)}"
+    if fix.tried:
+        tried = "; ".join(fix.tried)
+        full += f" (re-running {tried} did not help)"
+        short += f" (re-running {_words(tried, 8)} did not help)"
     if fix.why:
         full += f" (why: {fix.why})"
-    short = f"Error fixed: {_words(fix.error, 14)} -> fixed by {_words(fix.change, 18)}"
     return full, short
 
 
@@ -176,7 +180,10 @@ def handoff_entries(state: SpanState, progress: Progress | None = None) -> list[
             continue  # stated as the next step
         status = todo.status.replace("_", " ")
         when = "; written before the latest changes, may be done" if stale_plan else ""
-        out.append(Entry(_PENDING, i, 4, f"Pending ({status}, {todo.source}{when}): {todo.text}"))
+        urgent = 7 if stale_plan else 4  # an older plan's items are the least certain
+        out.append(
+            Entry(_PENDING, i, urgent, f"Pending ({status}, {todo.source}{when}): {todo.text}")
+        )
     removed = progress.removed if progress is not None else frozenset()
     roles = progress.roles if progress is not None else {}
     changed = [f for f in state.files if {"edited", "created", "deleted"} & set(f.actions)]
@@ -213,7 +220,12 @@ def handoff_entries(state: SpanState, progress: Progress | None = None) -> list[
         command = run.command if len(run.command) <= 100 else run.command[:100] + " ..."
         runs = f" (run {run.runs} times)" if run.runs > 1 else ""
         # A test or build result, or a failure, says where the work stands; a bare "ok" less.
-        urgent = run.failed or run.outcome != "ok"
-        text = f"Command: $ {command} -> {run.outcome}{runs}"
+        fixed = run.failed and any(
+            (e.fixed and e.index == run.index) or (e.fixed and e.message in run.outcome)
+            for e in state.errors
+        )
+        urgent = (run.failed and not fixed) or (not run.failed and run.outcome != "ok")
+        outcome = f"{run.outcome} (fixed later)" if fixed else run.outcome
+        text = f"Command: $ {command} -> {outcome}{runs}"
         out.append(Entry(_COMMANDS, i, 8 if urgent else 11, text))
     return out

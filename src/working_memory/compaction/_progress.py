@@ -15,8 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ._lines import DECISION_CUES
-from ._segments import content_text, is_chit_chat, is_typed_user_text
-from ._segments import strip_line_numbers
+from ._segments import content_text, is_chit_chat, is_typed_user_text, strip_line_numbers
 from ._span_state import (
     Call,
     SpanState,
@@ -55,7 +54,61 @@ _DEFINES = re.compile(
     r"^\s*(?:async\s+)?(?:def|class|function|fn|defp?|func)\s+([A-Za-z_][\w?!]*)", re.MULTILINE
 )
 _RM = re.compile(r"(?:^|[;&|]\s*|\s)(?:git\s+rm|rm)\s+((?:-\w+\s+)*)([^;&|\n]+)")
-_TESTISH = re.compile(r"\b(?:test|pytest|tox|check|build|make|cargo|go test|npm|jest|mix)\b")
+# A command that runs the tests or the build: its program or its subcommand says so (a path
+# such as `test/a_test.exs` in `git add` does not).
+_TEST_PROGRAMS = frozenset(
+    [
+        "pytest",
+        "tox",
+        "nox",
+        "jest",
+        "vitest",
+        "mocha",
+        "make",
+        "ctest",
+        "phpunit",
+        "rspec",
+        "unittest",
+        "credo",
+        "ruff",
+        "mypy",
+        "tsc",
+        "eslint",
+    ]
+)
+_TEST_SUBCOMMANDS = frozenset(
+    ["test", "tests", "check", "build", "compile", "lint", "vet", "typecheck"]
+)
+_SEGMENT = re.compile(r"\s*(?:&&|\|\||;|\|)\s*")
+_RUNNERS = re.compile(
+    r"^(?:(?:uv|poetry|pipenv|pdm|hatch|rye) run |python3? -m |npx |bunx |bundle exec )+"
+)
+
+
+def _is_test_run(call: Call) -> bool:
+    if is_run_tool(call.name):
+        return True
+    command = _command(call)
+    if command is None:
+        return False
+    for segment in _SEGMENT.split(command):
+        words = _RUNNERS.sub("", segment.strip()).split()
+        if not words or words[0] == "cd":
+            continue
+        program = words[0].rsplit("/", 1)[-1]
+        sub = next((w for w in words[1:] if not w.startswith("-")), "")
+        if program in _TEST_PROGRAMS or sub in _TEST_SUBCOMMANDS or program.startswith("test"):
+            return True
+    return False
+
+
+def _command(call: Call) -> str | None:
+    value = call.args.get("command", call.args.get("cmd"))
+    if isinstance(value, list):
+        value = " ".join(str(v) for v in value)
+    return value if isinstance(value, str) and call.text.startswith("$ ") else None
+
+
 _SUBAGENT_TOOLS = frozenset({"task", "agent", "subagent", "dispatch_agent"})
 
 
@@ -67,6 +120,7 @@ class Fix:
     where: str  # the failing call, and a file:line
     change: str  # the change that made the step pass, or the passing call when it is the fix
     why: str | None = None  # the assistant's explanation between the error and the change
+    tried: tuple[str, ...] = ()  # re-runs in between that failed again (did not help)
 
 
 @dataclass(frozen=True)
@@ -102,8 +156,10 @@ def _clip(text: str, limit: int = 260) -> str:
     return flat if len(flat) <= limit else flat[: limit - 4] + " ..."
 
 
-def _change_text(call: Call) -> str:
-    """What an edit put in, in one line: the first added lines of a patch or new text."""
+def _change_text(call: Call, hint: str = "") -> str:
+    """What an edit put in, in one line: the added lines of a patch or new text that name a
+    word of `hint` (the error, the explanation), else the first ones (a whole file rewritten
+    starts with its imports, not with the fix)."""
     args = call.args
     new = args.get("new_string") or args.get("new_str") or args.get("new") or args.get("content")
     new = new or args.get("file_text")
@@ -111,6 +167,10 @@ def _change_text(call: Call) -> str:
         added = [ln[1:] for ln in str(args["input"]).splitlines() if ln.startswith("+")]
         new = "\n".join(added)
     lines = [ln.strip() for ln in str(new or "").splitlines() if ln.strip()]
+    if len(lines) > 6 and hint:
+        wanted = _words(hint)
+        named = [ln for ln in lines if _words(ln) & wanted]
+        lines = named or lines
     return _clip(" ".join(lines[:6]), 160)
 
 
@@ -161,9 +221,47 @@ _SELF_WRONG = re.compile(
 )
 _WORD = re.compile(r"[a-z][a-z_\-]{4,}")
 _COMMON_WORDS = frozenset(
-    "about after again before being could every first other their there these thing those "
-    "three which while would should where still using until under since right going great "
-    "think maybe might really please thanks instead rather never always without".split()
+    [
+        "about",
+        "after",
+        "again",
+        "before",
+        "being",
+        "could",
+        "every",
+        "first",
+        "other",
+        "their",
+        "there",
+        "these",
+        "thing",
+        "those",
+        "three",
+        "which",
+        "while",
+        "would",
+        "should",
+        "where",
+        "still",
+        "using",
+        "until",
+        "under",
+        "since",
+        "right",
+        "going",
+        "great",
+        "think",
+        "maybe",
+        "might",
+        "really",
+        "please",
+        "thanks",
+        "instead",
+        "rather",
+        "never",
+        "always",
+        "without",
+    ]
 )
 _DOCSTRING = re.compile(r'^\s*(?:"""|\'\'\'|#|//|/\*\*?)\s*([A-Z][^\n"]{8,})', re.MULTILINE)
 _READS = frozenset({"read", "view", "read_file", "open", "readfile", "cat"})
@@ -268,12 +366,7 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
     removed |= {f.path for f in state.files if "deleted" in f.actions}
 
     # The last test or build run, and whether the files changed after it.
-    runs = [
-        c
-        for c in calls
-        if c.result is not None
-        and (is_run_tool(c.name) or (c.text.startswith("$ ") and _TESTISH.search(c.text.lower())))
-    ]
+    runs = [c for c in calls if c.result is not None and _is_test_run(c)]
     last_run = None
     if runs:
         run = runs[-1]
@@ -302,31 +395,25 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
         for index, text in reversed(said):
             if index < last_user:
                 break
-            followed = [c for c in calls if c.index > index]
-            touched = {_path(c).rsplit("/", 1)[-1] for c in followed if _is_change(c)} - {""}
+            followed = [c for c in calls if c.index >= index]  # its own message's calls too
+            if any(_is_change(c) for c in followed):
+                break  # work happened after it: the intent is older than the work
             kept = [
                 s
                 for s in _sentences(text)
                 if _INTENT.search(s)
                 and len(s.split()) >= 4
                 and not (followed and _IMMEDIATE.search(s))
-                and not any(name in s for name in touched)
             ]
             if kept:
                 next_step = " ".join(kept)
                 break
-            if followed and any(_is_change(c) for c in followed):
-                break  # work happened after it: the intent is older than the work
     current = current_short = None
     if last_change is not None:
         path = _path(last_change)
         defines = list(dict.fromkeys(_DEFINES.findall(_body(last_change))))[:4]
         after = [c for c in calls if c.index > last_change.index]
-        ran = any(
-            _TESTISH.search(str(c.args.get("command") or c.args.get("cmd") or c.name).lower())
-            for c in after
-            if c.name.lower() not in ("read", "view", "read_file", "grep", "glob")
-        )
+        ran = any(_is_test_run(c) for c in after)
         committed = any("git commit" in str(c.args.get("command") or "") for c in after)
         status = [
             "run since" if ran else "untested since it changed",
@@ -338,11 +425,16 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
         if last_run is not None:
             before = "" if ran else " (before that change)"
             current += f"; last test run{before}: {last_run}"
-            verdict = "failed" if "-> failed" in last_run else "passed"
+            outcome = last_run.rsplit(" -> ", 1)[-1]
+            verdict = " ".join(outcome.split()[:10]) + (" ..." if len(outcome.split()) > 10 else "")
             current_short += f"; last test run{before}: {verdict}"
         if next_step is None and last_change.index > last_user:
             verb = "finish and test" if not ran else "check"
             next_step = f"{verb} {path or last_change.text}{what}"
+            in_progress = next((t for t in state.todos if "progress" in t.status.lower()), None)
+            plan_newer = last_plan is not None and last_plan.index > last_change.index
+            if in_progress is not None and (in_progress.source == "bd" or plan_newer):
+                next_step += f", for {in_progress.text} (in progress)"
     if next_step is None and users:
         next_step = f"answer the latest request: {_clip(users[-1][1], 200)}"
 
@@ -351,8 +443,8 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
     decisions: list[str] = []
     for _, text in said:
         for sentence in _sentences(text):
-            if sentence in gone or len(sentence.split()) < 6:
-                continue
+            if sentence in gone or len(sentence.split()) < 6 or _IMMEDIATE.search(sentence):
+                continue  # "Let me apply all the changes at once" is an action, not a decision
             if _DESIGN.search(sentence) or DECISION_CUES.search(sentence):
                 decisions.append(_clip(sentence, 240))
     corrections = tuple(_clip(text, 300) for i, text in users[1:] if _REJECTION.search(text))
@@ -375,21 +467,42 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
             None,
         )
         message = _clip(error.message, 160)
-        rerun = fixing_run is not None and same_step(step_key(fixing_run), error.step)
+        failing = error.where.split(" at ")[0]
+        # A re-run: the same command, or the same step with fewer arguments (`tox -q` after
+        # `tox -e py310 -q`); `git push --set-upstream origin x` after `git push` is the fix.
+        rerun = fixing_run is not None and (
+            set(_same_step_text(fixing_run.text).split()) <= set(failing.split())
+        )
         if fixing_run is None or not rerun:
-            # the passing call is not a re-run of the failing one: it is the fix itself
             fixes.append(Fix(message, error.where, str(error.fixed_by)))
             continue
-        between = [c for c in changes if error.index < c.index < fixing_run.index]
+        # The run where this error stopped showing (another may still fail it): the change
+        # before that run fixed this error, not the last change before the step passed.
+        head = message[:50]
+        runs_after = [
+            c
+            for c in calls
+            if error.index < c.index <= fixing_run.index
+            and c.result is not None
+            and (same_step(step_key(c), error.step) or same_step(error.step, step_key(c)))
+        ]
+        stop = next((c for c in runs_after if head not in " ".join(c.result.split())), fixing_run)
+        between = [c for c in changes if error.index < c.index < stop.index]
+        tried = tuple(
+            dict.fromkeys(_same_step_text(c.text) for c in runs_after if c.index < stop.index)
+        )
         if between:
             change = between[-1]
             files = ", ".join(dict.fromkeys(_change_paths(change))) or change.text
+            why = _explanation(said, error.index, change.index)
+            what = _change_text(change, f"{message} {why or ''}")
             fixes.append(
                 Fix(
                     message,
                     error.where,
-                    f"{change.name} {files}: {_change_text(change)}",
-                    _explanation(said, error.index, change.index),
+                    f"{change.name} {files}: {what}",
+                    why,
+                    tried,
                 )
             )
         else:
