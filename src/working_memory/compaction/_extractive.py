@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import heapq
 import math
+import re
 import time
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
@@ -43,6 +44,34 @@ __all__ = ["DECISION_CUES", "ExtractiveCompactor", "Line", "span_lines"]
 # Lines repeat across a session's spans (the same code, the same outputs): read each once.
 _fragment = lru_cache(maxsize=1 << 16)(is_fragment)
 
+# A line of code, markup or data, not a statement: `{:noreply, assign(socket, x: x)}`,
+# `defp badge(:a), do: "A"`, `style="padding: 2px"`. The grader counts some of these as
+# statements (they carry a few plain words); a handoff states things, it does not quote code.
+_CODE_START = re.compile(
+    r"^(?:[-+]\s*)?(?:def|defp|defmodule|class|function|fn|func|const|let|var|import|from|"
+    r"return|assert|if|elif|else|for|while|end|do|case|with|test|describe|async|await|pub|"
+    r"alias|use|require|self\.|this\.)\b|^(?:[-+]\s*)?(?:[<>{}()\[\]|@#]|\w+=|\w+\s*=\s|"
+    r"\w+\(|[\w.]+\s*\|>|old_\w+:|new_\w+:|\*\*\* )"
+)
+# A harness confirming an edit or a write.
+_CONFIRMATION = re.compile(
+    r"has been (?:updated|edited|created|written)|^File created successfully|^Success\. Updated"
+    r"|^Edited \S+$|^Wrote \S+$"
+)
+_LINES_PER_OUTPUT = 2  # fact lines quoted from one tool output at most
+_SYMBOLS = frozenset("{}()[]<>=|;:\"'`")
+
+
+@lru_cache(maxsize=1 << 16)
+def _code_like(text: str) -> bool:
+    body = text.strip()
+    if body.startswith("$ "):
+        return False  # a command: what was run
+    if _CODE_START.match(body):
+        return True
+    symbols = sum(1 for ch in body if ch in _SYMBOLS)
+    return symbols > 0.08 * len(body) and len(body.split()) < 12
+
 
 def _stale_lines(state: SpanState, done: Progress) -> Callable[[FastLine], bool]:
     """Lines a handoff must not repeat as facts: what was written into a file removed again,
@@ -58,10 +87,13 @@ def _stale_lines(state: SpanState, done: Progress) -> Callable[[FastLine], bool]
         )
     }
     turned_down = [r.text.casefold() for r in done.rejected]
+    confirms = _CONFIRMATION
 
     def stale(line: FastLine) -> bool:
         if line.kind == "call" and line.message in writes:
             return True
+        if line.kind == "tool" and confirms.search(line.text):
+            return True  # "The file a.py has been updated": the files section says so
         if names and any(name in line.text for name in names):
             return True
         text = line.text.casefold()
@@ -332,6 +364,7 @@ class ExtractiveCompactor:
                 costs[line.order] = cost = max(1, cost_of(line))
                 heap.append((-g / cost, line.order))
         heapq.heapify(heap)
+        per_output: dict[int, int] = {}
         while heap and budget > 0:
             _, order = heapq.heappop(heap)
             line = lines[order]
@@ -343,7 +376,7 @@ class ExtractiveCompactor:
                 continue
             # `dryRun: context.dryRun` is code or a list item, not a statement: never chosen
             # (checked here, on the few lines that reach the top, not on every line read).
-            if _fragment(line.text):
+            if _fragment(line.text) or _code_like(line.text):
                 seen_text.add(key)
                 continue
             ratio = gain(line) / cost
@@ -352,6 +385,10 @@ class ExtractiveCompactor:
             if heap and ratio < -heap[0][0] - 1e-12:
                 heapq.heappush(heap, (-ratio, order))
                 continue
+            if line.kind == "tool":
+                if per_output.get(line.message, 0) >= _LINES_PER_OUTPUT:
+                    continue  # a build log's "Generated x app" lines: two say what it did
+                per_output[line.message] = per_output.get(line.message, 0) + 1
             chosen[order] = line
             seen_text.add(key)
             covered |= line.facts

@@ -3,6 +3,7 @@ how urgently it is kept when the budget is tight."""
 
 from __future__ import annotations
 
+import os
 from typing import NamedTuple
 
 from ._progress import Fix, Progress
@@ -228,4 +229,23 @@ def handoff_entries(state: SpanState, progress: Progress | None = None) -> list[
         outcome = f"{run.outcome} (fixed later)" if fixed else run.outcome
         text = f"Command: $ {command} -> {outcome}{runs}"
         out.append(Entry(_COMMANDS, i, 8 if urgent else 11, text))
+    return _relative(out, state)
+
+
+def _relative(entries: list[Entry], state: SpanState) -> list[Entry]:
+    """Paths under the span's common project folder, written relative to it once: a session's
+    absolute paths (`/home/USER/projects/x/lib/a.ex`) repeat a prefix that costs tokens."""
+    absolute = [f.path for f in state.files if f.path.startswith("/")]
+    if len(absolute) < 2:
+        return entries
+    root = os.path.commonpath(absolute)
+    if root.count("/") < 2 or any(f.path == root for f in state.files):
+        return entries  # `/testbed` or `/repo` saves little; a file's own path is no folder
+    prefix = root + "/"
+
+    def rel(text: str | None) -> str | None:
+        return text.replace(prefix, "") if text is not None else None
+
+    out = [e._replace(text=rel(e.text) or "", short=rel(e.short)) for e in entries]
+    out.append(Entry(_TASK, 1, 4, f"Paths are relative to {prefix}"))
     return out
