@@ -24,7 +24,10 @@ def test_each_error_sits_beside_the_change_that_made_it_stop() -> None:
     summary = _handoff(benchmark_spans()[0].messages)
     fixed = [ln for ln in summary.splitlines() if ln.startswith("Error fixed:")]
     assert fixed and "PermissionError" in fixed[0] and "ACME_CACHE_DIR" in fixed[0]
-    assert "no:cacheprovider" not in fixed[0].split("fixed by", 1)[1]
+    fix = fixed[0].split("fixed by", 1)[1]
+    # the re-run with -p no:cacheprovider is named as what did not help, never as the fix
+    assert "no:cacheprovider" not in fix.split("(re-running", 1)[0]
+    assert "no:cacheprovider did not help" in fix
 
 
 def test_a_different_passing_command_is_the_fix_not_a_later_edit() -> None:
@@ -44,7 +47,12 @@ def test_removed_files_and_rejected_designs_are_marked() -> None:
     design_note = [ln for ln in summary.splitlines() if "design-rate-limit.md" in ln]
     assert any("deleted" in ln for ln in design_note)
     assert not any(ln.startswith("File created: ") for ln in design_note)
-    assert any(ln.startswith("Rejected (") and "token bucket" in ln for ln in summary.splitlines())
+    ruled = [ln for ln in summary.splitlines() if ln.startswith("Ruled out: ")]
+    assert any("token bucket" in ln and "turned down by" in ln for ln in ruled)
+    # the final design is stated as a decision, and the turned-down one never is
+    decisions = [ln for ln in summary.splitlines() if ln.startswith("Decision: ")]
+    assert any("Retry-After" in ln for ln in decisions)
+    assert not any("token bucket" in ln for ln in decisions)
 
 
 def test_a_plan_newer_than_the_work_gives_the_next_step() -> None:

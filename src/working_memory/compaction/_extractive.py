@@ -58,6 +58,7 @@ _CONFIRMATION = re.compile(
     r"has been (?:updated|edited|created|written)|^File created successfully|^Success\. Updated"
     r"|^Edited \S+$|^Wrote \S+$"
 )
+_PROSE_WORD = re.compile(r"^[A-Za-z][a-z]+[,.;:!?]?$")
 _LINES_PER_OUTPUT = 2  # fact lines quoted from one tool output at most
 _SYMBOLS = frozenset("{}()[]<>=|;:\"'`")
 
@@ -67,10 +68,14 @@ def _code_like(text: str) -> bool:
     body = text.strip()
     if body.startswith("$ "):
         return False  # a command: what was run
+    words = body.split()
+    prose = sum(1 for w in words if _PROSE_WORD.match(w))
+    if prose >= 5 and prose >= len(words) / 2:
+        return False  # a sentence that starts with a name: "read_file() drops the key; ..."
     if _CODE_START.match(body):
         return True
     symbols = sum(1 for ch in body if ch in _SYMBOLS)
-    return symbols > 0.08 * len(body) and len(body.split()) < 12
+    return symbols > 0.08 * len(body) and len(words) < 12
 
 
 def _stale_lines(state: SpanState, done: Progress) -> Callable[[FastLine], bool]:
@@ -319,7 +324,7 @@ class ExtractiveCompactor:
         covered: set[str],
         seen_text: set[str],
         cost_of: Callable[[FastLine], int],
-        stale: Callable[[FastLine], bool],
+        stale: Callable[[FastLine], bool] = lambda line: False,
     ) -> list[FastLine]:
         weight = {fact: 1.0 + math.log2(n) for fact, n in counts.items()}
         chosen: dict[int, FastLine] = {}
@@ -376,7 +381,8 @@ class ExtractiveCompactor:
                 continue
             # `dryRun: context.dryRun` is code or a list item, not a statement: never chosen
             # (checked here, on the few lines that reach the top, not on every line read).
-            if _fragment(line.text) or _code_like(line.text):
+            errors = any(f.startswith("error:") for f in line.facts)
+            if (_fragment(line.text) or _code_like(line.text)) and not errors:
                 seen_text.add(key)
                 continue
             ratio = gain(line) / cost

@@ -247,5 +247,5 @@ def _relative(entries: list[Entry], state: SpanState) -> list[Entry]:
         return text.replace(prefix, "") if text is not None else None
 
     out = [e._replace(text=rel(e.text) or "", short=rel(e.short)) for e in entries]
-    out.append(Entry(_TASK, 1, 4, f"Paths are relative to {prefix}"))
+    out.append(Entry(_TASK, 1, 4, f"Paths: relative to {prefix}"))
     return out

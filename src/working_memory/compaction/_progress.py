@@ -436,7 +436,10 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
             if in_progress is not None and (in_progress.source == "bd" or plan_newer):
                 next_step += f", for {in_progress.text} (in progress)"
     if next_step is None and users:
-        next_step = f"answer the latest request: {_clip(users[-1][1], 200)}"
+        request = users[-1][1].strip()
+        head = request.splitlines()[0]  # a pasted log under a question: the question
+        head = head if len(head.split()) >= 3 or head == request else request
+        next_step = f"answer the latest request: {_clip(head, 200)}"
 
     # Decisions: design statements, less those a later message turned down.
     ruled, gone = _ruled_out(users, said)
