@@ -4,9 +4,11 @@ how urgently it is kept when the budget is tight."""
 from __future__ import annotations
 
 import os
+import re
 from typing import NamedTuple
 
 from ._progress import Fix, Progress
+from ._segments import is_chit_chat
 from ._span_state import SpanState
 
 __all__: list[str] = []  # private to the compaction package: handoff_entries, Entry, _quote, ...
@@ -32,9 +34,17 @@ _TASK_WORDS = 20  # the task, short
 _LATEST_WORDS = 30  # the latest request, short: what the agent must act on keeps more words
 
 
+# SWE-agent's and OpenHands' wrapper around the task: the folder tag says nothing to keep.
+_WRAPPER = re.compile(
+    r"<uploaded_files>.*?</uploaded_files>\s*|</?(?:pr_description|issue|problem_statement|task)>",
+    re.DOTALL,
+)
+
+
 def _quote(text: str, words: int = _QUOTE_WORDS) -> str:
     """Quoted whole when short; else its first line(s) up to `words` words (a pasted log
     under an instruction is cut, the instruction kept)."""
+    text = _WRAPPER.sub("", text) if "<" in text else text
     parts = text.split()
     if len(parts) <= words:
         return f'"{" ".join(parts)}"'
@@ -65,7 +75,7 @@ def _fix_lines(fix: Fix) -> tuple[str, str]:
 def short_call(call_text: str) -> str:
     """A call named briefly for a label: `$ mix test`, `Read annotation.ex`."""
     if call_text.startswith("$ "):
-        words = call_text[2:].split()
+        words = re.sub(r"^(?:cd \S+ *&& *)+", "", call_text[2:]).split()
         return "$ " + " ".join(words[:3])
     name, _, rest = call_text.partition(" ")
     return f"{name} {rest.rsplit('/', 1)[-1]}".strip() if rest else name
@@ -90,7 +100,12 @@ def handoff_entries(state: SpanState, progress: Progress | None = None) -> list[
     task = state.task
     corrections = set(progress.corrections) if progress else set()
     ruled = progress.rejected if progress else ()
-    if task is not None:
+    only = (
+        task is not None
+        and task == state.latest_request
+        and len([m for m in users if m == task]) == len([m for m in users if not is_chit_chat(m)])
+    )
+    if task is not None and not only:
         out.append(
             Entry(
                 _TASK,
@@ -121,6 +136,8 @@ def handoff_entries(state: SpanState, progress: Progress | None = None) -> list[
         latest = state.latest_request
         correction = any(c.startswith(" ".join(latest.split())[:60]) for c in corrections)
         what = "Latest request (a correction)" if correction else "Latest request"
+        if only:
+            what = "Task (the only request)"  # the first request is the latest: stated once
         out.append(
             Entry(
                 _CURRENT,

@@ -340,6 +340,8 @@ def _ruled_out(
             if sentence not in gone:
                 gone.add(sentence)
                 ruled.append(Ruled(_clip(sentence, 200), f'the assistant: "{_clip(hit, 140)}"'))
+        if ruled and ruled[-1].by.endswith(f'"{_clip(hit, 140)}"'):
+            gone.add(hit)  # quoted beside what it turned down
         boundary = index
     return ruled, gone
 
