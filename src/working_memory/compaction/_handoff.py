@@ -99,7 +99,7 @@ def handoff_entries(state: SpanState, progress: Progress | None = None) -> list[
     users = state.user_messages
     task = state.task
     corrections = set(progress.corrections) if progress else set()
-    ruled = progress.rejected if progress else ()
+    turned_down = progress.rejected if progress else ()
     only = (
         task is not None
         and task == state.latest_request
@@ -120,7 +120,7 @@ def handoff_entries(state: SpanState, progress: Progress | None = None) -> list[
             continue  # quoted as the task
         if message == state.latest_request and i == len(users) - 1:
             continue  # quoted as the latest request
-        if any(" ".join(message.split())[:60] in r.by for r in ruled):
+        if any(" ".join(message.split())[:60] in r.by for r in turned_down):
             continue  # quoted beside the design it turned down
         quoted = _quote(message)
         kind = (

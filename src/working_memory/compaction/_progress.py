@@ -491,7 +491,9 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
             and c.result is not None
             and (same_step(step_key(c), error.step) or same_step(error.step, step_key(c)))
         ]
-        stop = next((c for c in runs_after if head not in " ".join(c.result.split())), fixing_run)
+        stop = next(
+            (c for c in runs_after if head not in " ".join((c.result or "").split())), fixing_run
+        )
         between = [c for c in changes if error.index < c.index < stop.index]
         tried = tuple(
             dict.fromkeys(_same_step_text(c.text) for c in runs_after if c.index < stop.index)
