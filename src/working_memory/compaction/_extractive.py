@@ -347,7 +347,7 @@ class ExtractiveCompactor:
         queued: set[tuple[str, bool, bool]] = set()
         first_gains: dict[tuple[frozenset[str], bool, bool], float] = {}
         for line in lines:
-            if not (line.facts or line.decision) or stale(line):
+            if not (line.facts or line.decision):
                 continue
             if line.words < 2 and fragment(line.text, line.facts):
                 continue  # `:uuid,` or `end` means nothing on its own
@@ -381,6 +381,9 @@ class ExtractiveCompactor:
                 continue
             # `dryRun: context.dryRun` is code or a list item, not a statement: never chosen
             # (checked here, on the few lines that reach the top, not on every line read).
+            if stale(line):  # checked on the few lines that reach the top, as below
+                seen_text.add(key)
+                continue
             errors = any(f.startswith("error:") for f in line.facts)
             if (_fragment(line.text) or _code_like(line.text)) and not errors:
                 seen_text.add(key)

@@ -264,6 +264,7 @@ _COMMON_WORDS = frozenset(
     ]
 )
 _DOCSTRING = re.compile(r'^\s*(?:"""|\'\'\'|#|//|/\*\*?)\s*([A-Z][^\n"]{8,})', re.MULTILINE)
+_ROLE_CHARS = 6000
 _READS = frozenset({"read", "view", "read_file", "open", "readfile", "cat"})
 
 
@@ -289,7 +290,7 @@ def _body(call: Call) -> str:
 
 def _role(text: str) -> str | None:
     """What a file's text says it is: the names it defines and its first docstring or comment."""
-    text = strip_line_numbers(text)
+    text = strip_line_numbers(text[:_ROLE_CHARS])  # a file says what it is near its top
     defines = list(dict.fromkeys(_DEFINES.findall(text)))[:3]
     doc = _DOCSTRING.search(text)
     parts = [f"defines {', '.join(defines)}"] if defines else []
