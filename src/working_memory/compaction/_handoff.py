@@ -75,8 +75,10 @@ def _fix_lines(fix: Fix) -> tuple[str, str]:
 def short_call(call_text: str) -> str:
     """A call named briefly for a label: `$ mix test`, `Read annotation.ex`."""
     if call_text.startswith("$ "):
-        words = re.sub(r"^(?:cd \S+ *&& *)+", "", call_text[2:]).split()
-        return "$ " + " ".join(words[:3])
+        command = re.sub(r"^(?:cd \S+ *&& *)+", "", call_text[2:])
+        command = re.split(r"\s*(?:&&|\|\||;|\||\d?>&?\S*)", command)[0]  # no redirections
+        words = [w.rsplit("/", 1)[-1] if "/" in w else w for w in command.split()[:3]]
+        return "$ " + " ".join(words)
     name, _, rest = call_text.partition(" ")
     return f"{name} {rest.rsplit('/', 1)[-1]}".strip() if rest else name
 
