@@ -70,3 +70,66 @@ def test_at_production_size_it_never_ranks_above_the_production_summaries() -> N
         size = len(span.production.split())
         offline = grade_summary(_handoff(span.messages, size), span.questions).score
         assert offline <= grade_summary(span.production, span.questions).score, span.name
+
+
+def test_a_correction_turns_down_only_what_it_names() -> None:
+    span = next(s for s in benchmark_spans() if s.name == "chat-csv")
+    summary = _handoff(span.messages, 600)
+    ruled = [ln for ln in summary.splitlines() if ln.startswith("Ruled out")]
+    # the delimiter correction does not turn down the csv module chosen before it
+    assert not any("pandas" in ln or "csv.writer" in ln for ln in ruled)
+    decisions = [ln for ln in summary.splitlines() if ln.startswith("Decision: ")]
+    assert any("rules out pandas" in ln for ln in decisions)
+
+
+def test_each_error_is_paired_with_the_change_that_made_it_stop() -> None:
+    s = Script("agent")
+    s.user("Make the tests pass.")
+    s.call("Bash", "KeyError: 'port'\n1 failed", command="pytest tests -q")
+    s.call("Edit", "ok", file_path="/r/config.py", old_string="a", new_string="PORT = 8080")
+    s.call("Bash", "ImportError: cannot import name 'dump'\n1 failed", command="pytest tests -q")
+    s.call("Edit", "ok", file_path="/r/io.py", old_string="b", new_string="from json import dump")
+    s.call("Bash", "12 passed in 0.3s", command="pytest tests -q")
+    fixed = [ln for ln in _handoff(s.messages).splitlines() if ln.startswith("Error fixed:")]
+    by = {ln.split(" (from")[0]: ln.split("fixed by", 1)[1] for ln in fixed}
+    assert "config.py" in by["Error fixed: KeyError: 'port'"]
+    assert "io.py" in by["Error fixed: ImportError: cannot import name 'dump'"]
+
+
+def test_a_test_tool_reports_its_first_failure_and_a_path_is_no_test_run() -> None:
+    s = Script("agent")
+    s.user("Fix the rounding.")
+    report = (
+        "collected 3 items\n\n_____ test_total _____\n    def test_total():\n"
+        ">       assert total() == 101\nE       assert 100 == 101\nsrc/inv.py:42: AssertionError\n"
+        "===== 1 failed, 2 passed in 0.1s ====="
+    )
+    s.call("run_tests", report, path="tests/test_inv.py")
+    s.call("Edit", "ok", file_path="/r/src/inv.py", old_string="a", new_string="def total():")
+    s.call("Bash", "", command="git add test/test_inv.py src/inv.py")
+    summary = _handoff(s.messages)
+    assert "test_total: assert 100 == 101 (src/inv.py:42: AssertionError)" in summary
+    current = next(ln for ln in summary.splitlines() if ln.startswith("Current work:"))
+    assert "untested since it changed" in current and "git add" not in current
+
+
+def test_code_lines_are_never_fact_lines() -> None:
+    s = Script("agent")
+    s.user("Render the badge in lib/app_web/live/page_live.ex")
+    code = (
+        "  {:noreply, assign(socket, pane_id: pane_id, cols: cols, rows: rows)}\n"
+        '  defp badge(:transcript), do: "Transcript"\n'
+        '  <div style="color: #555; font-size: 0.9em;">Waiting</div>\n'
+        "The page renders badges for transcript annotations in lib/app_web/live/page_live.ex."
+    )
+    s.call("Read", code, file_path="/r/lib/app_web/live/page_live.ex")
+    summary = _handoff(s.messages)
+    assert "{:noreply" not in summary and "defp badge" not in summary and "style=" not in summary
+
+
+def test_the_swe_agent_task_is_the_request_without_its_folder_tag() -> None:
+    span = next(s for s in benchmark_spans() if s.name == "swe-pagination")
+    summary = _handoff(span.messages)
+    first = summary.splitlines()[0]
+    assert first.startswith('Task (the only request): "Issue: `paginate(')
+    assert "uploaded_files" not in summary

@@ -110,13 +110,17 @@ def _stale_lines(state: SpanState, done: Progress) -> Callable[[FastLine], bool]
 class ExtractiveCompactor:
     """An offline handoff: labelled sections a continuing agent can act on, then salient facts.
 
-    Sections (each line labelled, see `span_state`): the task (first request, quoted), every
-    typed user message in order, the current work (latest request quoted, the assistant's last
-    words and actions), the next step (latest plan/todo list or the assistant's stated next
-    step), pending items, files (read, edited, created), errors (message, where, fixed or
-    not), commands and outcomes. The rest of the budget goes to lines of the span that carry
-    its most-mentioned facts, picked greedily by new fact weight per word and labelled with
-    their source. Line-number prefixes and tool plumbing never appear.
+    Sections (each line labelled, see `span_state` and `_progress`): the task (first request,
+    quoted), every typed user message in order, the latest request, the current work (the file
+    changed last, whether it ran or was committed since, the last test run), the next step from
+    what happened last (a plan newer than the work, else an intent not yet carried out, else
+    "finish and test" the file changed last), decisions and what was ruled out with the words
+    that turned it down, reviews, pending items, files (read, edited, created, removed again,
+    what each defines), each error beside the change that made it stop, commands and outcomes.
+    The rest of the budget goes to lines of the span that carry its most-mentioned facts,
+    picked greedily by new fact weight per word and labelled with their source; never code
+    lines, line-number prefixes, tool plumbing, or lines about removed files or ruled-out
+    designs.
 
     Size: `word_limit` words, or `target_tokens` tokens (by `counter`, the default counter
     when None), or `compression` (span tokens per summary token, at least `min_tokens`). `user_share`
