@@ -63,12 +63,20 @@ def benchmark_spans(fixtures: str | Path | None = None) -> list[BenchSpan]:
             "swe-pagination", "swe-agent", _swe_pagination.MESSAGES, _swe_pagination.QUESTIONS, None
         ),
     ]
+    from . import _heldout_chat_softdelete as softdelete
     from . import _heldout_claude_deploy as deploy
+    from . import _heldout_claude_webhook as webhook
     from . import _heldout_codex_clock as clock
+    from . import _heldout_codex_metrics as metrics
+    from . import _heldout_swe_duration as duration
 
     for name, shape, module in (
         ("heldout-claude-deploy", "claude-code", deploy),
         ("heldout-codex-clock", "codex", clock),
+        ("heldout-claude-webhook", "claude-code", webhook),
+        ("heldout-codex-metrics", "codex", metrics),
+        ("heldout-chat-softdelete", "openai-chat", softdelete),
+        ("heldout-swe-duration", "swe-agent", duration),
     ):
         spans.append(
             BenchSpan(name, shape, module.MESSAGES, module.QUESTIONS, module.PRODUCTION, True)
