@@ -32,6 +32,7 @@ _COMMANDS_KEPT = 15  # most recent shell commands listed (failed ones always com
 _SHORT_WORDS = 14  # a quoted message's short form, used first when the budget is tight
 _TASK_WORDS = 20  # the task, short
 _LATEST_WORDS = 30  # the latest request, short: what the agent must act on keeps more words
+_LATEST_FULL = 110  # the latest request in full: a review's findings and its closing ask
 
 
 # SWE-agent's and OpenHands' wrapper around the task: the folder tag says nothing to keep.
@@ -41,16 +42,38 @@ _WRAPPER = re.compile(
 )
 
 
-def _quote(text: str, words: int = _QUOTE_WORDS) -> str:
+_WORD = re.compile(r"^[\"'(>*`]*[A-Za-z][a-z'’-]*[,.;:!?)\"'`]*$")
+
+
+def _prose(text: str) -> bool:
+    """Mostly plain words: a review's findings or a list of asks, not a pasted log or code."""
+    tokens = text.split()
+    return bool(tokens) and sum(1 for t in tokens if _WORD.match(t)) >= 0.6 * len(tokens)
+
+
+def _quote(text: str, words: int = _QUOTE_WORDS, *, ask: bool = False) -> str:
     """Quoted whole when short; else its first line(s) up to `words` words (a pasted log
-    under an instruction is cut, the instruction kept)."""
+    under an instruction is cut, the instruction kept). Prose under a short head line
+    ("X reviewed the PR:" then the findings) is the message itself, never cut to the head;
+    with `ask` (a follow-up request: its closing line is what to do) its start and its closing
+    ask ("Fix both, then commit ...") are kept, the middle cut."""
     text = _WRAPPER.sub("", text) if "<" in text else text
     parts = text.split()
     if len(parts) <= words:
         return f'"{" ".join(parts)}"'
-    head = text.strip().splitlines()[0].split()
-    if len(head) < words // 4:  # a short first line: the instruction, before what was pasted
-        return f'"{" ".join(head)} ..."'
+    lines = text.strip().splitlines()
+    head = lines[0].split()
+    rest = "\n".join(lines[1:])
+    if len(head) < words // 4 and not _prose(rest):
+        return f'"{" ".join(head)} ..."'  # a short first line: the instruction, before a paste
+    if ask and len(lines) > 1 and _prose(lines[-1]):
+        last = re.split(r"(?<=[.!?])\s+", " ".join(lines[-1].split()))
+        tail = " ".join(last[-2:]).split()
+        if len(tail) >= words // 2:
+            tail = last[-1].split()  # the closing sentence alone
+        if len(tail) < words // 2:
+            keep = words - len(tail)
+            return f'"{" ".join(parts[:keep])} ... {" ".join(tail)}"'
     return f'"{" ".join(parts[:words])} ..."'
 
 
@@ -145,8 +168,8 @@ def handoff_entries(state: SpanState, progress: Progress | None = None) -> list[
                 _CURRENT,
                 0,
                 0,
-                f"{what}: {_quote(latest)}",
-                f"{what}: {_quote(latest, _LATEST_WORDS)}",
+                f"{what}: {_quote(latest, _LATEST_FULL, ask=not only)}",
+                f"{what}: {_quote(latest, _LATEST_WORDS, ask=not only)}",
             )
         )
     if progress is not None and progress.current:
