@@ -46,9 +46,15 @@ _WORD = re.compile(r"^[\"'(>*`]*[A-Za-z][a-z'’-]*[,.;:!?)\"'`]*$")
 
 
 def _prose(text: str) -> bool:
-    """Mostly plain words: a review's findings or a list of asks, not a pasted log or code."""
+    """A few lines of sentences, mostly plain words: a review's findings or a list of asks,
+    not a pasted log or code (many lines, or lines that end in no sentence's full stop)."""
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
     tokens = text.split()
-    return bool(tokens) and sum(1 for t in tokens if _WORD.match(t)) >= 0.6 * len(tokens)
+    if not tokens or len(lines) > 12:
+        return False
+    ended = sum(1 for ln in lines if ln.endswith((".", "!", "?", ":")))
+    words = sum(1 for t in tokens if _WORD.match(t))
+    return 2 * ended >= len(lines) and words >= 0.6 * len(tokens)
 
 
 def _quote(text: str, words: int = _QUOTE_WORDS, *, ask: bool = False) -> str:
@@ -217,6 +223,9 @@ def handoff_entries(state: SpanState, progress: Progress | None = None) -> list[
             out.append(
                 Entry(_DECISIONS, 200 + i, 3, f"Review: {text}", f"Review: {_words(text, 30)}")
             )
+    for i, ask in enumerate(progress.open_asks if progress is not None else ()):
+        text = f"Pending (asked in the latest request, not yet done): {ask}"
+        out.append(Entry(_PENDING, -10 + i, 2, text))
     stale_plan = progress is not None and progress.plan_is_older
     for i, todo in enumerate(state.todos):
         if next_step and todo.text in next_step:

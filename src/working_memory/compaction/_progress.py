@@ -53,6 +53,13 @@ _DESIGN = re.compile(
 _DEFINES = re.compile(
     r"^\s*(?:async\s+)?(?:def|class|function|fn|defp?|func)\s+([A-Za-z_][\w?!]*)", re.MULTILINE
 )
+# The purpose of a look ("Let me read X, so the new tests can ..."): still to do once looked.
+_PURPOSE = re.compile(r",? (?:so (?:that )?|in order to )(.{12,})$", re.IGNORECASE)
+_ASKS_TESTS = re.compile(
+    r"\b(?:with tests|add (?:a )?tests?|write (?:a )?tests?|tests? for)\b", re.I
+)
+# A file named in a request: `docs/api/projects.md`, `src/a.rs`.
+_NAMED_PATH = re.compile(r"(?<![\w/.])((?:[\w.-]+/)*[\w-]+\.[A-Za-z]{1,5})\b")
 _RM = re.compile(r"(?:^|[;&|]\s*|\s)(?:git\s+rm|rm)\s+((?:-\w+\s+)*)([^;&|\n]+)")
 # A command that runs the tests or the build: its program or its subcommand says so (a path
 # such as `test/a_test.exs` in `git add` does not).
@@ -145,6 +152,7 @@ class Progress:
     roles: Mapping[str, str] = field(default_factory=dict)  # path -> what it defines or says
     last_run: str | None = None  # the last test or build run and its outcome
     current_short: str | None = None  # the current work without the last run's details
+    open_asks: tuple[str, ...] = ()  # the latest request's asks naming a file not touched since
 
 
 def _sentences(text: str) -> list[str]:
@@ -394,6 +402,7 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
             rest = [t.text for t in state.todos if t is not step][:2]
             then = f"; then {'; '.join(rest)}" if rest else ""
             next_step = f"{step.text} (the plan's {step.status.replace('_', ' ')} item){then}"
+    aim: str | None = None  # why the last look was done ("..., so the new tests can ...")
     if next_step is None:
         for index, text in reversed(said):
             if index < last_user:
@@ -401,6 +410,11 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
             followed = [c for c in calls if c.index >= index]  # its own message's calls too
             if any(_is_change(c) for c in followed):
                 break  # work happened after it: the intent is older than the work
+            if followed and aim is None:
+                for s in _sentences(text):
+                    m = _PURPOSE.search(s) if _IMMEDIATE.search(s) else None
+                    if m:
+                        aim = m.group(1).rstrip(":. ")
             kept = [
                 s
                 for s in _sentences(text)
@@ -436,13 +450,52 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
             next_step = f"{verb} {path or last_change.text}{what}"
             in_progress = next((t for t in state.todos if "progress" in t.status.lower()), None)
             plan_newer = last_plan is not None and last_plan.index > last_change.index
-            if in_progress is not None and (in_progress.source == "bd" or plan_newer):
+            # A plan written after the latest request is this request's plan: its in-progress
+            # item is what the changes since work on, even when it predates the last one.
+            plan_for_request = last_plan is not None and last_plan.index > last_user
+            if in_progress is not None and (
+                in_progress.source == "bd" or plan_newer or plan_for_request
+            ):
                 next_step += f", for {in_progress.text} (in progress)"
+                current += f", for {in_progress.text} (the plan's in-progress item)"
+                current_short += f", for {in_progress.text}"
+            if users and not ran:
+                request = users[-1][1]
+                tests_since = any(
+                    "test" in p.lower()
+                    for c in changes
+                    if c.index > last_user
+                    for p in _change_paths(c)
+                )
+                if _ASKS_TESTS.search(request) and not tests_since:
+                    # the request asks for tests and none were written since: writing them is
+                    # the step, not only running the old ones
+                    next_step = next_step.replace("finish and test", "add tests for", 1)
+                    next_step += (
+                        " (the latest request asks for tests; none written yet), then run them"
+                    )
+            if aim:
+                next_step += f"; the assistant's aim: {aim}"
     if next_step is None and users:
         request = users[-1][1].strip()
         head = request.splitlines()[0]  # a pasted log under a question: the question
         head = head if len(head.split()) >= 3 or head == request else request
         next_step = f"answer the latest request: {_clip(head, 200)}"
+
+    # The latest request's asks that name a file nothing has touched since it was sent.
+    open_asks: list[str] = []
+    if users:
+        touched = {
+            p for c in calls if c.index > last_user for p in [*_change_paths(c), _path(c)] if p
+        }
+        for sentence in _sentences(users[-1][1]):
+            named = [
+                p
+                for p in _NAMED_PATH.findall(sentence)
+                if "/" in p and not any(t.endswith(p) or p.endswith(t) for t in touched)
+            ]
+            if named:
+                open_asks.append(_clip(sentence, 200))
 
     # Decisions: design statements, less those a later message turned down.
     ruled, gone = _ruled_out(users, said)
@@ -555,6 +608,7 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
         roles=roles,
         last_run=last_run,
         current_short=current_short,
+        open_asks=tuple(open_asks[:3]),
     )
 
 
