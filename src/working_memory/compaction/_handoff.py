@@ -237,6 +237,7 @@ def handoff_entries(state: SpanState, progress: Progress | None = None) -> list[
             Entry(_PENDING, i, urgent, f"Pending ({status}, {todo.source}{when}): {todo.text}")
         )
     removed = progress.removed if progress is not None else frozenset()
+    reverted = progress.reverted if progress is not None else frozenset()
     roles = progress.roles if progress is not None else {}
     changed = [f for f in state.files if {"edited", "created", "deleted"} & set(f.actions)]
     for f in sorted(changed, key=lambda f: -f.last_index):
@@ -244,6 +245,12 @@ def handoff_entries(state: SpanState, progress: Progress | None = None) -> list[
         gone = f.path in removed or any(f.path.endswith("/" + r.lstrip("./")) for r in removed)
         if gone and "deleted" not in f.actions:
             what += ", then deleted (gone)"
+        back = not gone and any(
+            f.path == r or f.path.endswith("/" + r.lstrip("./")) for r in reverted
+        )
+        if back:
+            what += ", then reverted (unchanged now)"
+            gone = True  # its role is no change of the work's
         role = roles.get(f.path)
         text = f"File {what}: {f.path}"
         out.append(

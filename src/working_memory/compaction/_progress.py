@@ -60,6 +60,7 @@ _ASKS_TESTS = re.compile(
 )
 # A file named in a request: `docs/api/projects.md`, `src/a.rs`.
 _NAMED_PATH = re.compile(r"(?<![\w/.])((?:[\w.-]+/)*[\w-]+\.[A-Za-z]{1,5})\b")
+_REVERT = re.compile(r"\bgit\s+(?:checkout\s+(?:HEAD\s+)?--|restore)\s+([^;&|\n]+)")
 _RM = re.compile(r"(?:^|[;&|]\s*|\s)(?:git\s+rm|rm)\s+((?:-\w+\s+)*)([^;&|\n]+)")
 # A command that runs the tests or the build: its program or its subcommand says so (a path
 # such as `test/a_test.exs` in `git add` does not).
@@ -148,6 +149,7 @@ class Progress:
     reviews: tuple[str, ...]
     corrections: tuple[str, ...]
     removed: frozenset[str] = field(default=frozenset())
+    reverted: frozenset[str] = field(default=frozenset())  # put back as committed (git checkout)
     plan_is_older: bool = False  # the latest plan predates the last change to a file
     roles: Mapping[str, str] = field(default_factory=dict)  # path -> what it defines or says
     last_run: str | None = None  # the last test or build run and its outcome
@@ -170,7 +172,7 @@ def _change_text(call: Call, hint: str = "") -> str:
     starts with its imports, not with the fix)."""
     args = call.args
     new = args.get("new_string") or args.get("new_str") or args.get("new") or args.get("content")
-    new = new or args.get("file_text")
+    new = new or args.get("file_text") or args.get("replacement_text")
     if new is None and isinstance(args.get("input"), str):
         added = [ln[1:] for ln in str(args["input"]).splitlines() if ln.startswith("+")]
         new = "\n".join(added)
@@ -292,7 +294,7 @@ def _body(call: Call) -> str:
     return str(
         call.args.get("content") or call.args.get("file_text")
         or call.args.get("new_string") or call.args.get("new_str") or call.args.get("new")
-        or call.args.get("input") or ""
+        or call.args.get("replacement_text") or call.args.get("input") or ""
     )  # fmt: skip
 
 
@@ -375,6 +377,12 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
                 for target in m.group(2).split():
                     removed.add(target.strip("'\""))
     removed |= {f.path for f in state.files if "deleted" in f.actions}
+    # Files put back as committed (`git checkout -- x`, `git restore x`): their edits are gone.
+    reverted: set[str] = set()
+    for call in calls:
+        command = _command(call) or ""
+        for m in _REVERT.finditer(command):
+            reverted |= {t.strip("'\"") for t in m.group(1).split() if not t.startswith("-")}
 
     # The last test or build run, and whether the files changed after it.
     runs = [c for c in calls if c.result is not None and _is_test_run(c)]
@@ -436,6 +444,10 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
             "run since" if ran else "untested since it changed",
             "committed" if committed else "uncommitted",
         ]
+        submits = [c for c in calls if c.name.lower() == "submit"]
+        resubmit = bool(submits) and submits[-1].index < last_change.index
+        if resubmit:  # a harness's submit that asked for changes: the work goes in again
+            status.append("changed after the last submit, not submitted again")
         what = f" (defines {', '.join(defines)})" if defines else ""
         current = f"{path or last_change.text}{what} changed last; {', '.join(status)}"
         current_short = current
@@ -474,6 +486,8 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
                     next_step += (
                         " (the latest request asks for tests; none written yet), then run them"
                     )
+            if resubmit:
+                next_step += ", then submit again"
             if aim:
                 next_step += f"; the assistant's aim: {aim}"
     if next_step is None and users:
@@ -600,6 +614,7 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
         reviews=reviews,
         corrections=corrections,
         removed=frozenset(removed),
+        reverted=frozenset(reverted),
         plan_is_older=(
             last_plan is not None
             and last_change is not None

@@ -244,6 +244,10 @@ def _results(message: Mapping[str, Any]) -> list[tuple[str | None, str]]:
     return []
 
 
+# SWE-agent's file window at the head of a result: `[File: /testbed/a.py (20 lines total)]`.
+_OPEN_FILE = re.compile(r"\[File: ([^\s\]]+)(?: \(\d+ lines total\))?\]")
+
+
 def span_calls(span: Sequence[Mapping[str, Any]]) -> list[Call]:
     """Every tool call of the span with its result, paired by id (or by order without ids)."""
     pending: list[tuple[int, str | None, str, Mapping[str, Any]]] = []
@@ -261,6 +265,9 @@ def span_calls(span: Sequence[Mapping[str, Any]]) -> list[Call]:
             if at is None:
                 continue
             slot, _, name, args = pending.pop(at)
+            window = _OPEN_FILE.match(text) if not path_of(args) else None
+            if window:  # SWE-agent's `edit` acts on the open file, its window names it
+                args = {**args, "path": window.group(1)}
             done[slot] = Call(order[slot], name, args, _describe(name, args), text, index)
     return [done[i] for i in range(len(order))]
 
