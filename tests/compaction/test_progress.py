@@ -133,3 +133,82 @@ def test_the_swe_agent_task_is_the_request_without_its_folder_tag() -> None:
     first = summary.splitlines()[0]
     assert first.startswith('Task (the only request): "Issue: `paginate(')
     assert "uploaded_files" not in summary
+
+
+def _review_span() -> Script:
+    s = Script("agent")
+    s.user("Add a CSV export to the reports page.")
+    s.call("Edit", "ok", file_path="/r/app/export.py", old_string="a", new_string="def export():")
+    s.call("Bash", "5 passed", command="pytest -q")
+    s.user(
+        "Lena reviewed it:\n1. The export loads every row into memory before writing, so a large "
+        "report runs out of memory. Stream the rows instead.\n2. The header names are the column "
+        "ids, not the labels users see. Use the labels.\n\nFix both, with tests. Support also "
+        "needs the export described in docs/exports.md."
+    )
+    return s
+
+
+def test_a_review_is_quoted_with_its_findings_and_its_closing_ask() -> None:
+    s = _review_span()
+    s.say("Streaming the rows with a generator.")
+    s.call("Edit", "ok", file_path="/r/app/export.py", old_string="b", new_string="def rows():")
+    for words in (120, 400):
+        summary = _handoff(s.messages, words)
+        latest = next(ln for ln in summary.splitlines() if ln.startswith("Latest request"))
+        assert "loads every row into memory" in latest, latest  # the first finding
+        assert "docs/exports.md" in latest, latest  # the closing ask, never cut off
+
+
+def test_tests_asked_for_and_not_written_are_the_next_step_and_an_untouched_file_pending() -> None:
+    s = _review_span()
+    s.call("Edit", "ok", file_path="/r/app/export.py", old_string="b", new_string="def rows():")
+    s.say("Let me read how the existing tests build a report, so the new tests can stream one:")
+    s.call("Read", "def make_report(rows): ...", file_path="/r/tests/test_export.py")
+    summary = _handoff(s.messages)
+    step = next(ln for ln in summary.splitlines() if ln.startswith("Next step:"))
+    assert step.startswith("Next step: add tests for app/export.py") or "add tests for" in step
+    assert "the new tests can stream one" in step  # the look's purpose, the look itself done
+    assert "Let me read" not in step
+    pending = [ln for ln in summary.splitlines() if ln.startswith("Pending (asked")]
+    assert pending and "docs/exports.md" in pending[0]
+    # a test file written since the request: the tests are no longer the step
+    s.call("Edit", "ok", file_path="/r/tests/test_export.py", old_string="c", new_string="x = 1")
+    step = next(ln for ln in _handoff(s.messages).splitlines() if ln.startswith("Next step:"))
+    assert "add tests for" not in step
+
+
+def test_the_requests_plan_names_the_current_work() -> None:
+    s = _review_span()
+    plan = [{"step": "Stream the rows", "status": "in_progress"},
+            {"step": "Header labels", "status": "pending"}]  # fmt: skip
+    s.call("update_plan", "Plan updated", plan=plan)
+    s.call("Edit", "ok", file_path="/r/app/export.py", old_string="b", new_string="def rows():")
+    summary = _handoff(s.messages)
+    current = next(ln for ln in summary.splitlines() if ln.startswith("Current work:"))
+    assert "Stream the rows" in current
+    step = next(ln for ln in summary.splitlines() if ln.startswith("Next step:"))
+    assert "Stream the rows" in step
+
+
+def test_swe_agent_edits_act_on_the_open_file_and_a_checkout_reverts() -> None:
+    s = Script("agent")
+    s.user("Fix the off-by-one in pager/core.py")
+    s.call("open", "[File: /testbed/pager/core.py (20 lines total)]\n1:def page():",
+           path="/testbed/pager/core.py")  # fmt: skip
+    s.call("edit", "[File: /testbed/pager/core.py (20 lines total)]\n3:    start = n - 1",
+           start_line=3, end_line=3, replacement_text="    start = n - 1\n")  # fmt: skip
+    s.call("edit", "[File: /testbed/tests/test_core.py (9 lines total)]\n8:def test_x():",
+           start_line=8, end_line=8, replacement_text="def test_x():\n")  # fmt: skip
+    s.call("submit", "Please review your changes: the diff touches tests/test_core.py")
+    s.call("bash", "", command="cd /testbed && git checkout -- tests/test_core.py")
+    s.call("edit", "[File: /testbed/pager/core.py (20 lines total)]\n3:    start = n",
+           start_line=3, end_line=3, replacement_text="    start = n\n")  # fmt: skip
+    summary = _handoff(s.messages)
+    lines = summary.splitlines()
+    assert any(ln.startswith("File edited: ") and ln.endswith("pager/core.py") for ln in lines)
+    reverted = next(ln for ln in lines if "test_core.py" in ln and ln.startswith("File"))
+    assert "reverted" in reverted, reverted
+    current = next(ln for ln in lines if ln.startswith("Current work:"))
+    assert "pager/core.py" in current and "not submitted again" in current
+    assert next(ln for ln in lines if ln.startswith("Next step:")).endswith("then submit again")

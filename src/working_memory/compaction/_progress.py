@@ -419,10 +419,10 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
             if any(_is_change(c) for c in followed):
                 break  # work happened after it: the intent is older than the work
             if followed and aim is None:
-                for s in _sentences(text):
-                    m = _PURPOSE.search(s) if _IMMEDIATE.search(s) else None
-                    if m:
-                        aim = m.group(1).rstrip(":. ")
+                for sentence in _sentences(text):
+                    purpose = _PURPOSE.search(sentence) if _IMMEDIATE.search(sentence) else None
+                    if purpose:
+                        aim = purpose.group(1).rstrip(":. ")
             kept = [
                 s
                 for s in _sentences(text)
