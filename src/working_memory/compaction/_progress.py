@@ -464,13 +464,24 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
             plan_newer = last_plan is not None and last_plan.index > last_change.index
             # A plan written after the latest request is this request's plan: its in-progress
             # item is what the changes since work on, even when it predates the last one.
-            plan_for_request = last_plan is not None and last_plan.index > last_user
+            # (unless a test run passed between the plan and the last change: the item was
+            # done then, and the work moved on)
+            plan_for_request = (
+                last_plan is not None
+                and last_plan.index > last_user
+                and not any(
+                    last_plan.index < c.index < last_change.index
+                    and error_line(c.result or "", shell=True) is None
+                    for c in runs
+                )
+            )
             if in_progress is not None and (
                 in_progress.source == "bd" or plan_newer or plan_for_request
             ):
                 next_step += f", for {in_progress.text} (in progress)"
-                current += f", for {in_progress.text} (the plan's in-progress item)"
-                current_short += f", for {in_progress.text}"
+                # the full form only: the next step names it, as in progress, in short
+                item = f" changed last, for {in_progress.text} (the plan's in-progress item);"
+                current = current.replace(" changed last;", item, 1)
             if users and not ran:
                 request = users[-1][1]
                 tests_since = any(
