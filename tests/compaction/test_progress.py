@@ -212,3 +212,36 @@ def test_swe_agent_edits_act_on_the_open_file_and_a_checkout_reverts() -> None:
     current = next(ln for ln in lines if ln.startswith("Current work:"))
     assert "pager/core.py" in current and "not submitted again" in current
     assert next(ln for ln in lines if ln.startswith("Next step:")).endswith("then submit again")
+
+
+def test_a_unittest_error_is_its_test_and_exception_and_a_scripts_subcommand_is_its_step() -> None:
+    s = Script("agent")
+    s.user("Make names unique per owner.")
+    report = (
+        "..E.\n" + "=" * 70 + "\nERROR: test_rename (app.tests.test_api.ApiTests)\n" + "-" * 70
+        + "\ndjango.db.utils.IntegrityError: UNIQUE constraint failed: app_item.name\n\n"
+        "Ran 4 tests in 0.2s\n\nFAILED (errors=1)"
+    )  # fmt: skip
+    s.call("run_command", report, command="python manage.py test app")
+    s.call("edit_file", "Edited app/models.py", path="app/models.py", old="a",
+           new="constraints = [models.UniqueConstraint(fields=['owner', 'name'])]")  # fmt: skip
+    s.call("run_command", "Applying app.0002... OK", command="python manage.py migrate")
+    s.call("run_command", "Ran 4 tests in 0.2s\n\nOK", command="python manage.py test app")
+    summary = _handoff(s.messages)
+    fixed = next(ln for ln in summary.splitlines() if ln.startswith("Error fixed:"))
+    assert "test_rename: django.db.utils.IntegrityError: UNIQUE constraint failed" in fixed
+    assert "FAILED (errors=1)" not in fixed
+    # `manage.py migrate` passing is not `manage.py test` passing: the edit is the fix
+    assert "fixed by edit_file app/models.py" in fixed and "UniqueConstraint" in fixed
+
+
+def test_a_command_between_a_failure_and_its_rerun_is_the_fix() -> None:
+    s = Script("agent")
+    s.user("Apply the migrations.")
+    s.call("run_command", "CommandError: Conflicting migrations detected",
+           command="python manage.py migrate")  # fmt: skip
+    s.call("run_command", "Migrations for 'app': app/migrations/0003_x.py",
+           command="rm app/migrations/0002_x.py && python manage.py makemigrations app")  # fmt: skip
+    s.call("run_command", "Applying app.0003_x... OK", command="python manage.py migrate")
+    fixed = next(ln for ln in _handoff(s.messages).splitlines() if ln.startswith("Error fixed:"))
+    assert "rm app/migrations/0002_x.py" in fixed and "with no change between" not in fixed

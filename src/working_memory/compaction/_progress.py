@@ -179,8 +179,11 @@ def _change_text(call: Call, hint: str = "") -> str:
     lines = [ln.strip() for ln in str(new or "").splitlines() if ln.strip()]
     if len(lines) > 6 and hint:
         wanted = _words(hint)
-        named = [ln for ln in lines if _words(ln) & wanted]
-        lines = named or lines
+        hits = [i for i, ln in enumerate(lines) if _words(ln) & wanted]
+        # each line that names the error with its neighbours: a lone `fields=[...],` says
+        # nothing without the call it sits in
+        near = sorted({j for i in hits for j in (i - 1, i, i + 1) if 0 <= j < len(lines)})
+        lines = [lines[j] for j in near] or lines
     return _clip(" ".join(lines[:6]), 160)
 
 
@@ -592,9 +595,24 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
                 )
             )
         else:
-            fixes.append(
-                Fix(message, error.where, f"re-running {error.fixed_by}, with no change between")
-            )
+            # no edit between, but maybe a command that changed files (`rm x && generate`)
+            done_between = [
+                c
+                for c in calls
+                if error.index < c.index < stop.index
+                and c.text.startswith("$ ")
+                and not _is_test_run(c)
+                and c not in runs_after
+            ]
+            if done_between:  # the command between is the fix; the re-run only showed it
+                command = _clip(done_between[-1].text, 160)
+                fixes.append(Fix(message, error.where, f"{command}, then {error.fixed_by}"))
+            else:
+                fixes.append(
+                    Fix(
+                        message, error.where, f"re-running {error.fixed_by}, with no change between"
+                    )
+                )
 
     # What each file is: what it defines and says, from what was read or written.
     roles: dict[str, str] = {}

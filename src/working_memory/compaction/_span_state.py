@@ -293,18 +293,23 @@ def error_line(result: str, *, shell: bool) -> str | None:
     if not shell and "<tool_use_error>" not in text and not text.lstrip().startswith("Error"):
         return None  # a file's text that mentions "error" is not an error
     best: str | None = None
+    exception = False  # best is an exception line: a later summary line ("FAILED") says less
     for raw in text.splitlines():
         if "<tool_use_error>" not in raw and not _may_report_problem(raw):
             continue  # cheap: the regexes below only run on lines that may report one
         line = raw.strip().removeprefix("<tool_use_error>").strip()
         if not line or len(line) > 400 or _NOT_ERROR.search(line):
             continue
-        if "<tool_use_error>" in raw or _ERROR_LINE.search(line):
-            if best is None or _ERROR_LINE.search(best) is None:
-                best = line
-            # a traceback ends with its exception: prefer "XError: message" over frames
-            if re.match(r"[A-Z][\w.]*(?:Error|Exception):", line):
-                best = line
+        if _EXCEPTION.match(line):
+            # a traceback ends with its exception: prefer "XError: message" over frames;
+            # unittest's "ERROR: test_x (mod.Class)" then its exception: both, in one
+            header = _UNITTEST_HEADER.match(best or "")
+            best = f"{header.group(1)}: {line}" if header else line
+            exception = True
+        elif ("<tool_use_error>" in raw or _ERROR_LINE.search(line)) and (
+            best is None or (not exception and _ERROR_LINE.search(best) is None)
+        ):
+            best = line
     if best is not None and _COUNT_ONLY.search(best):
         best = _pytest_failure(text) or best  # "2 failed, 53 passed" says less than its first
     if best is None and exit_code is not None:
@@ -313,6 +318,10 @@ def error_line(result: str, *, shell: bool) -> str | None:
     return _clip(best) if best else None
 
 
+# An exception line, its module path too (`django.db.utils.IntegrityError: ...`).
+_EXCEPTION = re.compile(r"(?:[a-z_]\w*\.)*[A-Z]\w*(?:Error|Exception):")
+# unittest's header of one failing test: `ERROR: test_x (pkg.tests.Class)`.
+_UNITTEST_HEADER = re.compile(r"^(?:ERROR|FAIL): (\w+)(?: \([\w.]+\))?$")
 # A pytest run's summary line, and the parts of its first failure: the test's header, its
 # `E   ` explanation, its `path:line: XError` location.
 _COUNT_ONLY = re.compile(r"^[=\s]*\d+ (?:failed|errors?)\b.*\bin [\d.]+s\b")
@@ -355,6 +364,9 @@ _RUNNER = re.compile(
 )
 
 
+_SCRIPT = re.compile(r"\.(?:py|sh|js|mjs|rb|php|pl)$")
+
+
 def step_key(call: Call) -> str:
     """What makes two calls the same step: the program and its first argument, or tool+file."""
     command = _command_of(call.args)
@@ -363,7 +375,9 @@ def step_key(call: Call) -> str:
         command = re.split(r"\s*(?:\||2>&1|&&|;)\s*", command)[0]
         command = _RUNNER.sub("", command)
         words = [w for w in command.split() if not w.startswith("-")]
-        return "$ " + " ".join(words[:2])
+        # a script's subcommand names the step: `python manage.py migrate` is not `... test`
+        n = 3 if len(words) > 2 and _SCRIPT.search(words[1]) else 2
+        return "$ " + " ".join(words[:n])
     path = path_of(call.args)
     return f"{call.name} {path}" if path else call.text  # a tool and its file, or its query
 
