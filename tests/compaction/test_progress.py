@@ -245,3 +245,17 @@ def test_a_command_between_a_failure_and_its_rerun_is_the_fix() -> None:
     s.call("run_command", "Applying app.0003_x... OK", command="python manage.py migrate")
     fixed = next(ln for ln in _handoff(s.messages).splitlines() if ln.startswith("Error fixed:"))
     assert "rm app/migrations/0002_x.py" in fixed and "with no change between" not in fixed
+
+
+def test_a_look_between_a_failure_and_its_rerun_is_no_fix_and_unstaging_no_revert() -> None:
+    s = Script("agent")
+    s.user("Apply the migrations.")
+    s.call("run_command", "CommandError: database is locked", command="python manage.py migrate")
+    s.call("run_command", "0001_initial.py", command="ls app/migrations")
+    s.call("run_command", "Applying app.0001... OK", command="python manage.py migrate")
+    s.call("Edit", "ok", file_path="/r/app/models.py", old_string="a", new_string="b = 1")
+    s.call("Bash", "", command="git restore --staged app/models.py")
+    lines = _handoff(s.messages).splitlines()
+    fixed = next(ln for ln in lines if ln.startswith("Error fixed:"))
+    assert "ls app/migrations" not in fixed and "with no change between" in fixed
+    assert not any("reverted" in ln for ln in lines if "models.py" in ln)

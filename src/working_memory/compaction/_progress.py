@@ -60,6 +60,11 @@ _ASKS_TESTS = re.compile(
 )
 # A file named in a request: `docs/api/projects.md`, `src/a.rs`.
 _NAMED_PATH = re.compile(r"(?<![\w/.])((?:[\w.-]+/)*[\w-]+\.[A-Za-z]{1,5})\b")
+# Commands that only look (a `cat` between a failure and its re-run fixed nothing).
+_LOOKS = re.compile(
+    r"^(?:cd \S+ *&& *)*(?:cat|ls|grep|rg|head|tail|find|less|wc|echo|pwd|which|tree|file|stat|"
+    r"env|printenv|sed -n|awk|diff|git (?:status|diff|log|show|branch|blame))\b"
+)
 _REVERT = re.compile(r"\bgit\s+(?:checkout\s+(?:HEAD\s+)?--|restore)\s+([^;&|\n]+)")
 _RM = re.compile(r"(?:^|[;&|]\s*|\s)(?:git\s+rm|rm)\s+((?:-\w+\s+)*)([^;&|\n]+)")
 # A command that runs the tests or the build: its program or its subcommand says so (a path
@@ -385,6 +390,8 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
     for call in calls:
         command = _command(call) or ""
         for m in _REVERT.finditer(command):
+            if "--staged" in m.group(0) and "--worktree" not in m.group(0):
+                continue  # unstaged only: the edits are still in the file
             reverted |= {t.strip("'\"") for t in m.group(1).split() if not t.startswith("-")}
 
     # The last test or build run, and whether the files changed after it.
@@ -602,6 +609,7 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
                 if error.index < c.index < stop.index
                 and c.text.startswith("$ ")
                 and not _is_test_run(c)
+                and not _LOOKS.match(_RUNNERS.sub("", c.text[2:]))
                 and c not in runs_after
             ]
             if done_between:  # the command between is the fix; the re-run only showed it
