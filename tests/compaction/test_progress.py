@@ -259,3 +259,21 @@ def test_a_look_between_a_failure_and_its_rerun_is_no_fix_and_unstaging_no_rever
     fixed = next(ln for ln in lines if ln.startswith("Error fixed:"))
     assert "ls app/migrations" not in fixed and "with no change between" in fixed
     assert not any("reverted" in ln for ln in lines if "models.py" in ln)
+
+
+def test_a_correction_short_keeps_what_to_do_instead() -> None:
+    s = Script("agent")
+    s.user("Add a health endpoint to the service.")
+    s.say("I'll add a GET /health route on the public router next to the API routes.")
+    s.user(
+        "Not on the public router. Port 8080 sits behind the internet-facing load balancer and "
+        "anyone could probe the service through it. Serve it on the admin listener at "
+        "127.0.0.1:9100 instead; the orchestrator checks it from inside the pod."
+    )
+    s.call("Edit", "ok", file_path="/r/src/admin.rs", old_string="a", new_string="fn health()")
+    s.user("Also log each health check at debug level.")
+    for words in (90, 400):
+        ruled = next(
+            ln for ln in _handoff(s.messages, words).splitlines() if ln.startswith("Ruled out:")
+        )
+        assert "127.0.0.1:9100" in ruled, ruled  # the instruction, not only the head

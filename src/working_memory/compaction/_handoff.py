@@ -88,6 +88,30 @@ def _words(text: str, n: int) -> str:
     return " ".join(parts) if len(parts) <= n else " ".join(parts[:n]) + " ..."
 
 
+# A sentence that says what to do instead: "Serve it on its own listener", "Just a field".
+_INSTEAD = re.compile(
+    r"^(?:instead|use|put|serve|keep|just|only|make|move|add|return|call|write|run|leave|"
+    r"store|send|read|do it)\b|\b(?:instead|should|must)\b",
+    re.IGNORECASE,
+)
+
+
+_SAYS_WHAT = re.compile(r"\b(?:only|instead|use|just|should|must)\b", re.IGNORECASE)
+
+
+def _said_short(who: str) -> str:
+    """A correction, short: its first sentence and the one that says what to do instead
+    (the head alone, "Not on the main router. 8080 is ...", drops the instruction)."""
+    if len(who.split()) <= 20:
+        return who
+    name, _, said = who.partition(': "')
+    parts = re.split(r"(?<=[.!?;])\s+", said.rstrip('"').removesuffix(" ..."))
+    do = next((p for p in parts[1:] if _INSTEAD.search(p)), None)
+    if do is None or not said or _SAYS_WHAT.search(parts[0]):
+        return _words(who, 20)  # the head says what to do ("No fallback: read only x.toml")
+    return f'{name}: "{_words(parts[0], 10)} ... {_words(do, 22)}"'
+
+
 def _fix_lines(fix: Fix) -> tuple[str, str]:
     """An error beside its fix, in full (with the assistant's why) and short."""
     full = f"Error fixed: {fix.error} (from {fix.where}) -> fixed by {fix.change}"
@@ -216,7 +240,7 @@ def handoff_entries(state: SpanState, progress: Progress | None = None) -> list[
                 who = "the user's latest request"  # quoted above, in full
             designs = "; ".join(texts)
             full = f"Ruled out: {designs} (turned down by {who})"
-            short = f"Ruled out: {_words(designs, 14)} (turned down by {_words(who, 20)})"
+            short = f"Ruled out: {_words(designs, 14)} (turned down by {_said_short(who)})"
             # it carries the correction that turned it down: kept as a correction is
             out.append(Entry(_DECISIONS, 100 + i, 1, full, short))
         for i, text in enumerate(progress.reviews):
