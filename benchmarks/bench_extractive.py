@@ -48,7 +48,8 @@ from working_memory.compaction import (
     summary_metrics,
 )
 from working_memory.compaction import _facts as facts
-from working_memory.compaction._extractive import ExtractiveCompactor, _clear_caches
+from working_memory.compaction._extractive import ExtractiveCompactor
+from working_memory.compaction._fast_lines import _clear_caches
 from working_memory.replays import Policy, replay
 from working_memory.tokens import TokenCounter, get_counter
 from working_memory.transcripts import load_transcript, synthetic_session

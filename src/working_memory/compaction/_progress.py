@@ -15,8 +15,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ._lines import DECISION_CUES
-from ._segments import content_text, is_chit_chat, is_typed_user_text
-from ._span_state import Call, SpanState, error_line
+from ._segments import content_text, is_chit_chat, is_typed_user_text, strip_line_numbers
+from ._span_state import (
+    Call,
+    SpanState,
+    error_line,
+    is_run_tool,
+    outcome_line,
+    same_step,
+    step_key,
+)
 
 __all__: list[str] = []  # private to the compaction package
 
@@ -45,9 +53,95 @@ _DESIGN = re.compile(
 _DEFINES = re.compile(
     r"^\s*(?:async\s+)?(?:def|class|function|fn|defp?|func)\s+([A-Za-z_][\w?!]*)", re.MULTILINE
 )
+# The purpose of a look ("Let me read X, so the new tests can ..."): still to do once looked.
+_PURPOSE = re.compile(r",? (?:so (?:that )?|in order to )(.{12,})$", re.IGNORECASE)
+_ASKS_TESTS = re.compile(
+    r"\b(?:with tests|add (?:a )?tests?|write (?:a )?tests?|tests? for)\b", re.I
+)
+# A file named in a request: `docs/api/projects.md`, `src/a.rs`.
+_NAMED_PATH = re.compile(r"(?<![\w/.])((?:[\w.-]+/)*[\w-]+\.[A-Za-z]{1,5})\b")
+# Commands that only look (a `cat` between a failure and its re-run fixed nothing).
+_LOOKS = re.compile(
+    r"^(?:cd \S+ *&& *)*(?:cat|ls|grep|rg|head|tail|find|less|wc|echo|pwd|which|tree|file|stat|"
+    r"env|printenv|sed -n|awk|diff|git (?:status|diff|log|show|branch|blame))\b"
+)
+_REVERT = re.compile(r"\bgit\s+(?:checkout\s+(?:HEAD\s+)?--|restore)\s+([^;&|\n]+)")
 _RM = re.compile(r"(?:^|[;&|]\s*|\s)(?:git\s+rm|rm)\s+((?:-\w+\s+)*)([^;&|\n]+)")
-_TESTISH = re.compile(r"\b(?:test|pytest|tox|check|build|make|cargo|go test|npm|jest|mix)\b")
+# A command that runs the tests or the build: its program or its subcommand says so (a path
+# such as `test/a_test.exs` in `git add` does not).
+_TEST_PROGRAMS = frozenset(
+    [
+        "pytest",
+        "tox",
+        "nox",
+        "jest",
+        "vitest",
+        "mocha",
+        "make",
+        "ctest",
+        "phpunit",
+        "rspec",
+        "unittest",
+        "credo",
+        "ruff",
+        "mypy",
+        "tsc",
+        "eslint",
+    ]
+)
+_TEST_SUBCOMMANDS = frozenset(
+    ["test", "tests", "check", "build", "compile", "lint", "vet", "typecheck"]
+)
+_SEGMENT = re.compile(r"\s*(?:&&|\|\||;|\|)\s*")
+_RUNNERS = re.compile(
+    r"^(?:(?:uv|poetry|pipenv|pdm|hatch|rye) run |python3? -m |npx |bunx |bundle exec )+"
+)
+
+
+def _is_test_run(call: Call) -> bool:
+    if is_run_tool(call.name):
+        return True
+    command = _command(call)
+    if command is None:
+        return False
+    for segment in _SEGMENT.split(command):
+        words = _RUNNERS.sub("", segment.strip()).split()
+        if not words or words[0] == "cd":
+            continue
+        program = words[0].rsplit("/", 1)[-1]
+        sub = next((w for w in words[1:] if not w.startswith("-")), "")
+        if program in _TEST_PROGRAMS or sub in _TEST_SUBCOMMANDS or program.startswith("test"):
+            return True
+    return False
+
+
+def _command(call: Call) -> str | None:
+    value = call.args.get("command", call.args.get("cmd"))
+    if isinstance(value, list):
+        value = " ".join(str(v) for v in value)
+    return value if isinstance(value, str) and call.text.startswith("$ ") else None
+
+
 _SUBAGENT_TOOLS = frozenset({"task", "agent", "subagent", "dispatch_agent"})
+
+
+@dataclass(frozen=True)
+class Fix:
+    """An error beside the change that made it stop."""
+
+    error: str  # the error's line
+    where: str  # the failing call, and a file:line
+    change: str  # the change that made the step pass, or the passing call when it is the fix
+    why: str | None = None  # the assistant's explanation between the error and the change
+    tried: tuple[str, ...] = ()  # re-runs in between that failed again (did not help)
+
+
+@dataclass(frozen=True)
+class Ruled:
+    """A design or plan the span turned down, and who turned it down with what words."""
+
+    text: str
+    by: str  # 'the user: "..."' or 'the assistant: "..."'
 
 
 @dataclass(frozen=True)
@@ -55,12 +149,17 @@ class Progress:
     next_step: str | None
     current: str | None  # the current work, in a sentence
     decisions: tuple[str, ...]  # final ones, each with what it rules out where it says so
-    rejected: tuple[str, ...]  # designs a later user message turned down
-    fixes: tuple[str, ...]  # "error -> the change that made it stop"
+    rejected: tuple[Ruled, ...]  # designs a later user message or self-correction turned down
+    fixes: tuple[Fix, ...]
     reviews: tuple[str, ...]
     corrections: tuple[str, ...]
     removed: frozenset[str] = field(default=frozenset())
+    reverted: frozenset[str] = field(default=frozenset())  # put back as committed (git checkout)
     plan_is_older: bool = False  # the latest plan predates the last change to a file
+    roles: Mapping[str, str] = field(default_factory=dict)  # path -> what it defines or says
+    last_run: str | None = None  # the last test or build run and its outcome
+    current_short: str | None = None  # the current work without the last run's details
+    open_asks: tuple[str, ...] = ()  # the latest request's asks naming a file not touched since
 
 
 def _sentences(text: str) -> list[str]:
@@ -72,16 +171,25 @@ def _clip(text: str, limit: int = 260) -> str:
     return flat if len(flat) <= limit else flat[: limit - 4] + " ..."
 
 
-def _change_text(call: Call) -> str:
-    """What an edit put in, in one line: the first added lines of a patch or new text."""
+def _change_text(call: Call, hint: str = "") -> str:
+    """What an edit put in, in one line: the added lines of a patch or new text that name a
+    word of `hint` (the error, the explanation), else the first ones (a whole file rewritten
+    starts with its imports, not with the fix)."""
     args = call.args
     new = args.get("new_string") or args.get("new_str") or args.get("new") or args.get("content")
-    new = new or args.get("file_text")
+    new = new or args.get("file_text") or args.get("replacement_text")
     if new is None and isinstance(args.get("input"), str):
         added = [ln[1:] for ln in str(args["input"]).splitlines() if ln.startswith("+")]
         new = "\n".join(added)
     lines = [ln.strip() for ln in str(new or "").splitlines() if ln.strip()]
-    return _clip(" ".join(lines[:3]), 140)
+    if len(lines) > 6 and hint:
+        wanted = _words(hint)
+        hits = [i for i, ln in enumerate(lines) if _words(ln) & wanted]
+        # each line that names the error with its neighbours: a lone `fields=[...],` says
+        # nothing without the call it sits in
+        near = sorted({j for i in hits for j in (i - 1, i, i + 1) if 0 <= j < len(lines)})
+        lines = [lines[j] for j in near] or lines
+    return _clip(" ".join(lines[:6]), 160)
 
 
 def _is_change(call: Call) -> bool:
@@ -123,6 +231,140 @@ def _explanation(said: Sequence[tuple[int, str]], start: int, end: int) -> str |
     return None
 
 
+# An assistant's own word that what it just did or proposed does not hold.
+_SELF_WRONG = re.compile(
+    r"\b(?:that was wrong|was wrong|that's wrong|that is wrong|revert(?:ing|ed)?|"
+    r"doesn't work|didn't work|won't work|scrap(?:ping)?|wrong approach|my mistake)\b",
+    re.IGNORECASE,
+)
+_WORD = re.compile(r"[a-z][a-z_\-]{4,}")
+_COMMON_WORDS = frozenset(
+    [
+        "about",
+        "after",
+        "again",
+        "before",
+        "being",
+        "could",
+        "every",
+        "first",
+        "other",
+        "their",
+        "there",
+        "these",
+        "thing",
+        "those",
+        "three",
+        "which",
+        "while",
+        "would",
+        "should",
+        "where",
+        "still",
+        "using",
+        "until",
+        "under",
+        "since",
+        "right",
+        "going",
+        "great",
+        "think",
+        "maybe",
+        "might",
+        "really",
+        "please",
+        "thanks",
+        "instead",
+        "rather",
+        "never",
+        "always",
+        "without",
+    ]
+)
+_DOCSTRING = re.compile(r'^\s*(?:"""|\'\'\'|#|//|/\*\*?)\s*([A-Z][^\n"]{8,})', re.MULTILINE)
+_ROLE_CHARS = 6000
+_READS = frozenset({"read", "view", "read_file", "open", "readfile", "cat"})
+
+
+def _words(text: str) -> set[str]:
+    return {w for w in _WORD.findall(text.lower()) if w not in _COMMON_WORDS}
+
+
+def _path(call: Call) -> str:
+    path = str(call.args.get("file_path") or call.args.get("path") or "")
+    if not path and isinstance(call.args.get("input"), str):
+        found = re.search(r"\*\*\* (?:Add|Update) File: (.+)", str(call.args["input"]))
+        path = found.group(1).strip() if found else ""
+    return path
+
+
+def _body(call: Call) -> str:
+    return str(
+        call.args.get("content") or call.args.get("file_text")
+        or call.args.get("new_string") or call.args.get("new_str") or call.args.get("new")
+        or call.args.get("replacement_text") or call.args.get("input") or ""
+    )  # fmt: skip
+
+
+def _role(text: str) -> str | None:
+    """What a file's text says it is: the names it defines and its first docstring or comment."""
+    text = strip_line_numbers(text[:_ROLE_CHARS])  # a file says what it is near its top
+    defines = list(dict.fromkeys(_DEFINES.findall(text)))[:3]
+    doc = _DOCSTRING.search(text)
+    parts = [f"defines {', '.join(defines)}"] if defines else []
+    if doc:
+        parts.append(f'"{_clip(doc.group(1).strip(), 90)}"')
+    return "; ".join(parts) or None
+
+
+def _proposals(said: Sequence[tuple[int, str]], start: int, end: int) -> list[tuple[int, str]]:
+    """The assistant's designs and intentions between two messages, sentence by sentence."""
+    out = []
+    for index, text in said:
+        if start < index < end:
+            for sentence in _sentences(text):
+                if len(sentence.split()) >= 5 and (
+                    _DESIGN.search(sentence)
+                    or DECISION_CUES.search(sentence)
+                    or _INTENT.search(sentence)
+                ):
+                    out.append((index, sentence))
+    return out
+
+
+def _ruled_out(
+    users: Sequence[tuple[int, str]], said: Sequence[tuple[int, str]]
+) -> tuple[list[Ruled], set[str]]:
+    """Designs turned down: by a user correction that names what they proposed (a correction of
+    the delimiter does not turn down the library chosen before it), or by the assistant's own
+    'that was wrong' / 'reverting' about what it said just before."""
+    ruled: list[Ruled] = []
+    gone: set[str] = set()
+    starts = [-1, *(i for i, _ in users)]
+    for (index, text), previous in zip(users, starts, strict=False):
+        if previous < 0 or not _REJECTION.search(text):
+            continue  # the first request corrects nothing
+        said_no = _words(text)
+        for _, sentence in _proposals(said, previous, index):
+            if sentence not in gone and len(_words(sentence) & said_no) >= 1:
+                gone.add(sentence)
+                ruled.append(Ruled(_clip(sentence, 200), f'the user: "{_clip(text, 240)}"'))
+    boundary = -1
+    for index, text in said:
+        hit = next((s for s in _sentences(text) if _SELF_WRONG.search(s)), None)
+        if hit is None:
+            continue
+        user_before = max((i for i, _ in users if i < index), default=-1)
+        for _, sentence in _proposals(said, max(boundary, user_before), index):
+            if sentence not in gone:
+                gone.add(sentence)
+                ruled.append(Ruled(_clip(sentence, 200), f'the assistant: "{_clip(hit, 140)}"'))
+        if ruled and ruled[-1].by.endswith(f'"{_clip(hit, 140)}"'):
+            gone.add(hit)  # quoted beside what it turned down
+        boundary = index
+    return ruled, gone
+
+
 def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
     users, said = _texts(span)
     calls = list(state.calls)
@@ -143,91 +385,166 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
                 for target in m.group(2).split():
                     removed.add(target.strip("'\""))
     removed |= {f.path for f in state.files if "deleted" in f.actions}
+    # Files put back as committed (`git checkout -- x`, `git restore x`): their edits are gone.
+    reverted: set[str] = set()
+    for call in calls:
+        command = _command(call) or ""
+        for m in _REVERT.finditer(command):
+            if "--staged" in m.group(0) and "--worktree" not in m.group(0):
+                continue  # unstaged only: the edits are still in the file
+            reverted |= {t.strip("'\"") for t in m.group(1).split() if not t.startswith("-")}
+
+    # The last test or build run, and whether the files changed after it.
+    runs = [c for c in calls if c.result is not None and _is_test_run(c)]
+    last_run = None
+    if runs:
+        run = runs[-1]
+        outcome = next((r.outcome for r in state.commands if run.text.endswith(r.command)), None)
+        if outcome is None:
+            problem = error_line(run.result or "", shell=True)
+            counts = outcome_line(run.result or "")
+            outcome = f"failed: {problem}" if problem else "ok"
+            if counts and counts not in outcome:
+                outcome += f" ({counts})"
+        last_run = f"{_clip(run.text, 80)} -> {_clip(outcome, 110)}"
 
     # The next step, from what happened last.
     next_step: str | None = None
-    if (
-        last_plan is not None
-        and last_plan.index > last_user
-        and (last_change is None or last_plan.index > last_change.index)
-    ):
+    plan_next = last_plan is not None and last_plan.index > last_user
+    if plan_next and last_plan is not None and last_change is not None:
+        plan_next = last_plan.index > last_change.index
+    if plan_next:
         step = next((t for t in state.todos if "progress" in t.status.lower()), None)
         step = step or (state.todos[0] if state.todos else None)
         if step is not None:
-            next_step = f"{step.text} (the plan's {step.status.replace('_', ' ')} item)"
+            rest = [t.text for t in state.todos if t is not step][:2]
+            then = f"; then {'; '.join(rest)}" if rest else ""
+            next_step = f"{step.text} (the plan's {step.status.replace('_', ' ')} item){then}"
+    aim: str | None = None  # why the last look was done ("..., so the new tests can ...")
     if next_step is None:
         for index, text in reversed(said):
             if index < last_user:
                 break
-            followed = [c for c in calls if c.index > index]
-            touched = {
-                (c.args.get("file_path") or c.args.get("path") or "").rsplit("/", 1)[-1]
-                for c in followed
-                if _is_change(c)
-            } - {""}
+            followed = [c for c in calls if c.index >= index]  # its own message's calls too
+            if any(_is_change(c) for c in followed):
+                break  # work happened after it: the intent is older than the work
+            if followed and aim is None:
+                for sentence in _sentences(text):
+                    purpose = _PURPOSE.search(sentence) if _IMMEDIATE.search(sentence) else None
+                    if purpose:
+                        aim = purpose.group(1).rstrip(":. ")
             kept = [
                 s
                 for s in _sentences(text)
                 if _INTENT.search(s)
                 and len(s.split()) >= 4
                 and not (followed and _IMMEDIATE.search(s))
-                and not any(name in s for name in touched)
             ]
             if kept:
                 next_step = " ".join(kept)
                 break
-            if followed and any(_is_change(c) for c in followed):
-                break  # work happened after it: the intent is older than the work
-    current = None
+    current = current_short = None
     if last_change is not None:
-        path = str(last_change.args.get("file_path") or last_change.args.get("path") or "")
-        if not path and isinstance(last_change.args.get("input"), str):
-            found = re.search(r"\*\*\* (?:Add|Update) File: (.+)", str(last_change.args["input"]))
-            path = found.group(1).strip() if found else ""
-        body = str(
-            last_change.args.get("content") or last_change.args.get("file_text")
-            or last_change.args.get("new_string") or last_change.args.get("new_str")
-            or last_change.args.get("input") or ""
-        )  # fmt: skip
-        defines = list(dict.fromkeys(_DEFINES.findall(body)))[:4]
+        path = _path(last_change)
+        defines = list(dict.fromkeys(_DEFINES.findall(_body(last_change))))[:4]
         after = [c for c in calls if c.index > last_change.index]
-        ran = any(
-            _TESTISH.search(str(c.args.get("command") or c.args.get("cmd") or c.name).lower())
-            for c in after
-            if c.name.lower() not in ("read", "view", "read_file", "grep", "glob")
-        )
+        ran = any(_is_test_run(c) for c in after)
         committed = any("git commit" in str(c.args.get("command") or "") for c in after)
         status = [
             "run since" if ran else "untested since it changed",
             "committed" if committed else "uncommitted",
         ]
+        submits = [c for c in calls if c.name.lower() == "submit"]
+        resubmit = bool(submits) and submits[-1].index < last_change.index
+        if resubmit:  # a harness's submit that asked for changes: the work goes in again
+            status.append("changed after the last submit, not submitted again")
         what = f" (defines {', '.join(defines)})" if defines else ""
         current = f"{path or last_change.text}{what} changed last; {', '.join(status)}"
+        current_short = current
+        if last_run is not None:
+            before = "" if ran else " (before that change)"
+            current += f"; last test run{before}: {last_run}"
+            outcome = last_run.rsplit(" -> ", 1)[-1]
+            verdict = " ".join(outcome.split()[:10]) + (" ..." if len(outcome.split()) > 10 else "")
+            current_short += f"; last test run{before}: {verdict}"
         if next_step is None and last_change.index > last_user:
             verb = "finish and test" if not ran else "check"
             next_step = f"{verb} {path or last_change.text}{what}"
+            in_progress = next((t for t in state.todos if "progress" in t.status.lower()), None)
+            plan_newer = last_plan is not None and last_plan.index > last_change.index
+            # A plan written after the latest request is this request's plan: its in-progress
+            # item is what the changes since work on, even when it predates the last one.
+            # (unless a test run passed between the plan and the last change: the item was
+            # done then, and the work moved on)
+            plan_for_request = (
+                last_plan is not None
+                and last_plan.index > last_user
+                and not any(
+                    last_plan.index < c.index < last_change.index
+                    and error_line(c.result or "", shell=True) is None
+                    for c in runs
+                )
+            )
+            if in_progress is not None and (
+                in_progress.source == "bd" or plan_newer or plan_for_request
+            ):
+                next_step += f", for {in_progress.text} (in progress)"
+                # the full form only: the next step names it, as in progress, in short
+                item = f" changed last, for {in_progress.text} (the plan's in-progress item);"
+                current = current.replace(" changed last;", item, 1)
+            if users and not ran:
+                request = users[-1][1]
+                tests_since = any(
+                    "test" in p.lower()
+                    for c in changes
+                    if c.index > last_user
+                    for p in _change_paths(c)
+                )
+                if _ASKS_TESTS.search(request) and not tests_since:
+                    # the request asks for tests and none were written since: writing them is
+                    # the step, not only running the old ones
+                    next_step = next_step.replace("finish and test", "add tests for", 1)
+                    next_step += (
+                        " (the latest request asks for tests; none written yet), then run them"
+                    )
+            if resubmit:
+                next_step += ", then submit again"
+            if aim:
+                next_step += f"; the assistant's aim: {aim}"
     if next_step is None and users:
-        next_step = f"answer the latest request: {_clip(users[-1][1], 200)}"
+        request = users[-1][1].strip()
+        head = request.splitlines()[0]  # a pasted log under a question: the question
+        head = head if len(head.split()) >= 3 or head == request else request
+        next_step = f"answer the latest request: {_clip(head, 200)}"
 
-    # Decisions: design statements; those before a later rejecting user message are rejected.
+    # The latest request's asks that name a file nothing has touched since it was sent.
+    open_asks: list[str] = []
+    if users:
+        touched = {
+            p for c in calls if c.index > last_user for p in [*_change_paths(c), _path(c)] if p
+        }
+        for sentence in _sentences(users[-1][1]):
+            named = [
+                p
+                for p in _NAMED_PATH.findall(sentence)
+                if "/" in p and not any(t.endswith(p) or p.endswith(t) for t in touched)
+            ]
+            if named:
+                open_asks.append(_clip(sentence, 200))
+
+    # Decisions: design statements, less those a later message turned down.
+    ruled, gone = _ruled_out(users, said)
     decisions: list[str] = []
-    rejected: list[str] = []
-    rejections = [i for i, text in users if _REJECTION.search(text)]
-    for index, text in said:
+    for _, text in said:
         for sentence in _sentences(text):
-            if not (_DESIGN.search(sentence) or DECISION_CUES.search(sentence)):
-                continue
-            if len(sentence.split()) < 6:
-                continue
-            later_no = [i for i in rejections if i > index]
-            if later_no and _DESIGN.search(sentence):
-                rejected.append(_clip(sentence, 200))
-            elif not later_no:
+            if sentence in gone or len(sentence.split()) < 6 or _IMMEDIATE.search(sentence):
+                continue  # "Let me apply all the changes at once" is an action, not a decision
+            if _DESIGN.search(sentence) or DECISION_CUES.search(sentence):
                 decisions.append(_clip(sentence, 240))
     corrections = tuple(_clip(text, 300) for i, text in users[1:] if _REJECTION.search(text))
 
     # Each error beside the change that made it stop.
-    fixes: list[str] = []
+    fixes: list[Fix] = []
     for error in state.errors:
         if not error.fixed:
             continue
@@ -238,26 +555,87 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
                 if c.index > error.index
                 and _same_step_text(c.text) == error.fixed_by
                 and c.result is not None
-                and error_line(c.result, shell=c.text.startswith("$ ")) is None
+                and error_line(c.result, shell=c.text.startswith("$ ") or is_run_tool(c.name))
+                is None
             ),
             None,
         )
+        message = _clip(error.message, 160)
         failing = error.where.split(" at ")[0]
-        if fixing_run is None or error.fixed_by != failing:
-            # the passing call is not a re-run of the failing one: it is the fix itself
-            fixes.append(
-                f"{_clip(error.message, 160)} (from {error.where}) -> fixed by {error.fixed_by}"
-            )
+        # A re-run: the same command, or the same step with fewer arguments (`tox -q` after
+        # `tox -e py310 -q`); `git push --set-upstream origin x` after `git push` is the fix.
+        rerun = fixing_run is not None and (
+            set(_same_step_text(fixing_run.text).split()) <= set(failing.split())
+        )
+        if fixing_run is None or not rerun:
+            fixes.append(Fix(message, error.where, str(error.fixed_by)))
             continue
-        between = [c for c in changes if error.index < c.index < fixing_run.index]
+        # The run where this error stopped showing (another may still fail it): the change
+        # before that run fixed this error, not the last change before the step passed.
+        head = message[:50]
+        runs_after = [
+            c
+            for c in calls
+            if error.index < c.index <= fixing_run.index
+            and c.result is not None
+            and (same_step(step_key(c), error.step) or same_step(error.step, step_key(c)))
+        ]
+        stop = next(
+            (c for c in runs_after if head not in " ".join((c.result or "").split())), fixing_run
+        )
+        between = [c for c in changes if error.index < c.index < stop.index]
+        tried = tuple(
+            dict.fromkeys(_same_step_text(c.text) for c in runs_after if c.index < stop.index)
+        )
         if between:
             change = between[-1]
+            files = ", ".join(dict.fromkeys(_change_paths(change))) or change.text
             why = _explanation(said, error.index, change.index)
-            fix = f"{change.text}: {_change_text(change)}"
-            fix += f" ({why})" if why else ""
+            what = _change_text(change, f"{message} {why or ''}")
+            fixes.append(
+                Fix(
+                    message,
+                    error.where,
+                    f"{change.name} {files}: {what}",
+                    why,
+                    tried,
+                )
+            )
         else:
-            fix = f"re-running {error.fixed_by} passed, with no change between"
-        fixes.append(f"{_clip(error.message, 160)} (from {error.where}) -> fixed by {fix}")
+            # no edit between, but maybe a command that changed files (`rm x && generate`)
+            done_between = [
+                c
+                for c in calls
+                if error.index < c.index < stop.index
+                and c.text.startswith("$ ")
+                and not _is_test_run(c)
+                and not _LOOKS.match(_RUNNERS.sub("", c.text[2:]))
+                and c not in runs_after
+            ]
+            if done_between:  # the command between is the fix; the re-run only showed it
+                command = _clip(done_between[-1].text, 160)
+                fixes.append(Fix(message, error.where, f"{command}, then {error.fixed_by}"))
+            else:
+                fixes.append(
+                    Fix(
+                        message, error.where, f"re-running {error.fixed_by}, with no change between"
+                    )
+                )
+
+    # What each file is: what it defines and says, from what was read or written.
+    roles: dict[str, str] = {}
+    for call in calls:
+        path = _path(call)
+        if not path or path in roles:
+            continue
+        if call.name.lower() in _READS or str(call.args.get("command")) == "view":
+            role = _role(call.result or "")
+        elif _is_change(call):
+            role = _role(_body(call))
+        else:
+            continue
+        if role:
+            roles[path] = role
 
     reviews = tuple(
         f"{c.args.get('description') or c.name} reported: {_clip(c.result or '', 300)}"
@@ -267,15 +645,29 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
     return Progress(
         next_step=_clip(next_step, 300) if next_step else None,
         current=current,
-        decisions=tuple(dict.fromkeys(decisions))[-6:],
-        rejected=tuple(dict.fromkeys(rejected))[-4:],
+        decisions=tuple(dict.fromkeys(decisions))[-5:],
+        rejected=tuple(ruled)[-4:],
         fixes=tuple(fixes),
         reviews=reviews,
         corrections=corrections,
         removed=frozenset(removed),
+        reverted=frozenset(reverted),
         plan_is_older=(
             last_plan is not None
             and last_change is not None
             and last_plan.index < last_change.index
         ),
+        roles=roles,
+        last_run=last_run,
+        current_short=current_short,
+        open_asks=tuple(open_asks[:3]),
     )
+
+
+def _change_paths(call: Call) -> list[str]:
+    if isinstance(call.args.get("input"), str):
+        found = re.findall(r"\*\*\* (?:Add|Update|Delete) File: (.+)", str(call.args["input"]))
+        if found:
+            return [f.strip() for f in found]
+    path = _path(call)
+    return [path] if path else []

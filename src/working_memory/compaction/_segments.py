@@ -40,9 +40,11 @@ class Segment:
 
 
 # Harness text in user turns: tags (<environment_context>, <system-reminder>), Claude Code's
-# interruption notice and caveats, Codex's AGENTS.md preamble.
+# interruption notice and caveats, Codex's AGENTS.md preamble. The tags SWE-agent and
+# OpenHands wrap the task in (<uploaded_files>, <pr_description>, <issue>) hold the request.
 _INJECTED = re.compile(
-    r"^\s*(?:<[a-z][\w\-]*>|\[Request interrupted|Caveat: |# AGENTS\.md instructions for )"
+    r"^\s*(?:<(?!(?:uploaded_files|pr_description|issue|problem_statement|task)>)[a-z][\w\-]*>"
+    r"|\[Request interrupted|Caveat: |# AGENTS\.md instructions for )"
 )
 _PRIMARY_ARGS = ("command", "cmd", "file_path", "path", "notebook_path", "pattern", "url", "query")
 # Tool-call parameters that steer the harness, not the work: `timeout: 30000` or

@@ -115,6 +115,7 @@ class ErrorRecord:
     index: int  # message index of the result
     fixed: bool  # a later run of the same step succeeded
     fixed_by: str | None = None
+    step: str = ""  # what makes a later call the same step (see `step_key`)
 
 
 @dataclass(frozen=True)
@@ -184,7 +185,7 @@ def _command_of(args: Mapping[str, Any]) -> str | None:
     return value if isinstance(value, str) and value.strip() else None
 
 
-def _path_of(args: Mapping[str, Any]) -> str | None:
+def path_of(args: Mapping[str, Any]) -> str | None:
     for key in _PATH_KEYS:
         value = args.get(key)
         if isinstance(value, str) and value.strip() and "\n" not in value:
@@ -195,9 +196,9 @@ def _path_of(args: Mapping[str, Any]) -> str | None:
 def _describe(name: str, args: Mapping[str, Any]) -> str:
     command = _command_of(args)
     lowered = name.lower()
-    if command is not None and (lowered in _SHELL_TOOLS or not _path_of(args)):
+    if command is not None and (lowered in _SHELL_TOOLS or not path_of(args)):
         return "$ " + " ".join(command.split())[:200]
-    path = _path_of(args)
+    path = path_of(args)
     if path:
         return f"{name} {path}"
     for key in ("pattern", "query", "url", "description"):
@@ -243,6 +244,10 @@ def _results(message: Mapping[str, Any]) -> list[tuple[str | None, str]]:
     return []
 
 
+# SWE-agent's file window at the head of a result: `[File: /testbed/a.py (20 lines total)]`.
+_OPEN_FILE = re.compile(r"\[File: ([^\s\]]+)(?: \(\d+ lines total\))?\]")
+
+
 def span_calls(span: Sequence[Mapping[str, Any]]) -> list[Call]:
     """Every tool call of the span with its result, paired by id (or by order without ids)."""
     pending: list[tuple[int, str | None, str, Mapping[str, Any]]] = []
@@ -260,6 +265,9 @@ def span_calls(span: Sequence[Mapping[str, Any]]) -> list[Call]:
             if at is None:
                 continue
             slot, _, name, args = pending.pop(at)
+            window = _OPEN_FILE.match(text) if not path_of(args) else None
+            if window:  # SWE-agent's `edit` acts on the open file, its window names it
+                args = {**args, "path": window.group(1)}
             done[slot] = Call(order[slot], name, args, _describe(name, args), text, index)
     return [done[i] for i in range(len(order))]
 
@@ -285,25 +293,60 @@ def error_line(result: str, *, shell: bool) -> str | None:
     if not shell and "<tool_use_error>" not in text and not text.lstrip().startswith("Error"):
         return None  # a file's text that mentions "error" is not an error
     best: str | None = None
+    exception = False  # best is an exception line: a later summary line ("FAILED") says less
     for raw in text.splitlines():
         if "<tool_use_error>" not in raw and not _may_report_problem(raw):
             continue  # cheap: the regexes below only run on lines that may report one
         line = raw.strip().removeprefix("<tool_use_error>").strip()
         if not line or len(line) > 400 or _NOT_ERROR.search(line):
             continue
-        if "<tool_use_error>" in raw or _ERROR_LINE.search(line):
-            if best is None or _ERROR_LINE.search(best) is None:
-                best = line
-            # a traceback ends with its exception: prefer "XError: message" over frames
-            if re.match(r"[A-Z][\w.]*(?:Error|Exception):", line):
-                best = line
+        if _EXCEPTION.match(line):
+            # a traceback ends with its exception: prefer "XError: message" over frames;
+            # unittest's "ERROR: test_x (mod.Class)" then its exception: both, in one
+            header = _UNITTEST_HEADER.match(best or "")
+            best = f"{header.group(1)}: {line}" if header else line
+            exception = True
+        elif ("<tool_use_error>" in raw or _ERROR_LINE.search(line)) and (
+            best is None or (not exception and _ERROR_LINE.search(best) is None)
+        ):
+            best = line
+    if best is not None and _COUNT_ONLY.search(best):
+        best = _pytest_failure(text) or best  # "2 failed, 53 passed" says less than its first
     if best is None and exit_code is not None:
         lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
         best = next((ln for ln in lines if not ln.startswith(("Exit code", "<"))), lines[0])
     return _clip(best) if best else None
 
 
-def _outcome_line(result: str) -> str | None:
+# An exception line, its module path too (`django.db.utils.IntegrityError: ...`).
+_EXCEPTION = re.compile(r"(?:[a-z_]\w*\.)*[A-Z]\w*(?:Error|Exception):")
+# unittest's header of one failing test: `ERROR: test_x (pkg.tests.Class)`.
+_UNITTEST_HEADER = re.compile(r"^(?:ERROR|FAIL): (\w+)(?: \([\w.]+\))?$")
+# A pytest run's summary line, and the parts of its first failure: the test's header, its
+# `E   ` explanation, its `path:line: XError` location.
+_COUNT_ONLY = re.compile(r"^[=\s]*\d+ (?:failed|errors?)\b.*\bin [\d.]+s\b")
+_PYTEST_HEADER = re.compile(r"^_{3,} (\S+) _{3,}$", re.MULTILINE)
+_PYTEST_E = re.compile(r"^E\s+(\S.*)$", re.MULTILINE)
+_PYTEST_AT = re.compile(r"^((?:[\w.\-]+/)*[\w.\-]+\.\w+:\d+): (\w+)$", re.MULTILINE)
+
+
+def _pytest_failure(text: str) -> str | None:
+    """The first failure of a pytest report: `test_x: assert 1 == 2 (a.py:4: AssertionError)`."""
+    header = _PYTEST_HEADER.search(text)
+    if header is None:
+        return None
+    rest = text[header.end() :]
+    explained = _PYTEST_E.search(rest)
+    at = _PYTEST_AT.search(rest)
+    out = header.group(1)
+    if explained:
+        out += f": {explained.group(1).strip()}"
+    if at:
+        out += f" ({at.group(1)}: {at.group(2)})"
+    return out
+
+
+def outcome_line(result: str) -> str | None:
     for raw in reversed(result.splitlines()[-40:]):
         line = raw.strip()
         if line and len(line) <= 160 and _OUTCOME_LINE.search(line):
@@ -311,16 +354,43 @@ def _outcome_line(result: str) -> str | None:
     return None
 
 
-def _step_key(call: Call) -> str:
-    """What makes two calls the same step: the program and its first arguments, or tool+file."""
+# Tools that run the project's tests or build rather than read or write a file.
+_RUN_TOOL = re.compile(r"(?:^|_)(?:tests?|pytest|build|lint|check)(?:$|_)")
+
+
+# Runners in front of the program that names the step: `uv run pytest` is the step `pytest`.
+_RUNNER = re.compile(
+    r"^(?:(?:uv|poetry|pipenv|pdm|hatch|rye) run |python3? -m |npx |bunx |bundle exec )+"
+)
+
+
+_SCRIPT = re.compile(r"\.(?:py|sh|js|mjs|rb|php|pl)$")
+
+
+def step_key(call: Call) -> str:
+    """What makes two calls the same step: the program and its first argument, or tool+file."""
     command = _command_of(call.args)
     if command is not None:
         command = re.sub(r"^(?:cd \S+ *&& *)+", "", command.strip())
         command = re.split(r"\s*(?:\||2>&1|&&|;)\s*", command)[0]
+        command = _RUNNER.sub("", command)
         words = [w for w in command.split() if not w.startswith("-")]
-        return "$ " + " ".join(words[:2])
-    path = _path_of(call.args)
+        # a script's subcommand names the step: `python manage.py migrate` is not `... test`
+        n = 3 if len(words) > 2 and _SCRIPT.search(words[1]) else 2
+        return "$ " + " ".join(words[:n])
+    path = path_of(call.args)
     return f"{call.name} {path}" if path else call.text  # a tool and its file, or its query
+
+
+def is_run_tool(name: str) -> bool:
+    """A tool that runs the tests or the build (`run_tests`), read as a shell command is."""
+    return _RUN_TOOL.search(name.lower()) is not None
+
+
+def same_step(passing: str, failing: str) -> bool:
+    """A passing run of `passing` covers a failure of `failing`: the same step, or the step
+    it narrows (`tox` passing covers `tox -e py310`, `pytest` covers `pytest tests/a.py`)."""
+    return failing == passing or failing.startswith(passing + " ")
 
 
 def _clean_command(command: str) -> str:
@@ -427,10 +497,11 @@ def span_state(span: Sequence[Mapping[str, Any]]) -> SpanState:
     commands: dict[str, CommandRun] = {}
     for call in calls:
         name = call.name.lower()
-        path = _path_of(call.args)
+        path = path_of(call.args)
         sub = str(call.args.get("command") or "") if name == "str_replace_editor" else ""
         command = _command_of(call.args) if not sub else None
-        shell = command is not None
+        # A test or build tool (`run_tests`) reports as a shell command does.
+        shell = command is not None or is_run_tool(name)
         problem = error_line(call.result, shell=shell) if call.result is not None else None
         if path and (name in _READ_TOOLS or sub == "view"):
             touch(path, "read", call.index)
@@ -447,11 +518,12 @@ def span_state(span: Sequence[Mapping[str, Any]]) -> SpanState:
                 touch(m.group(2).strip(), kind, call.index)
         if call.result is None:
             continue
-        key = _step_key(call)
+        key = step_key(call)
         described = "$ " + _clean_command(command) if command is not None else call.text
-        if problem is None and key in open_errors:
-            for position in open_errors.pop(key):
-                errors[position] = replace(errors[position], fixed=True, fixed_by=described)
+        if problem is None:
+            for failing in [k for k in open_errors if same_step(key, k)]:
+                for position in open_errors.pop(failing):
+                    errors[position] = replace(errors[position], fixed=True, fixed_by=described)
         if problem is not None:
             where = described if len(described) <= 100 else described[:100] + " ..."
             # where: a file:line on the error's own line, else the first in the output
@@ -461,13 +533,15 @@ def span_state(span: Sequence[Mapping[str, Any]]) -> SpanState:
             same = [p for p in open_errors.get(key, []) if errors[p].message == problem]
             if not same:  # the same error again from the same step is one record
                 open_errors.setdefault(key, []).append(len(errors))
-                errors.append(ErrorRecord(problem, where, call.result_index or call.index, False))
+                errors.append(
+                    ErrorRecord(problem, where, call.result_index or call.index, False, step=key)
+                )
         if shell and command is not None:
             clean = _clean_command(command)
             if problem is not None:
                 outcome = f"failed: {problem}"
             else:
-                line = _outcome_line(call.result)
+                line = outcome_line(call.result)
                 outcome = f"ok: {line}" if line else "ok"
             runs = commands[clean].runs + 1 if clean in commands else 1
             commands.pop(clean, None)  # re-insert: commands are listed by their last run
