@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from .conftest import Kernel, Lab
-from .test_jupyterlab import _SHUT_DOWN_KERNELS, TIMEOUT_MS, Console, run_notebook
+from .test_jupyterlab import Console, run_notebook, watched_page
 
 pytestmark = pytest.mark.browser
 
@@ -94,18 +94,8 @@ _SHOWN = """(n) => {
 
 @pytest.fixture
 def page(browser: Any, tmp_path: Path) -> Iterator[tuple[Any, Console]]:
-    context = browser.new_context(viewport={"width": 1500, "height": 1100})
-    page = context.new_page()
-    page.set_default_timeout(TIMEOUT_MS)
-    console = Console()
-    page.on("console", lambda m: console.errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda exc: console.errors.append(f"pageerror: {exc}"))
-    try:
-        yield page, console
-    finally:
-        page.screenshot(path=str(tmp_path / "call-view.png"), full_page=True)
-        page.evaluate(_SHUT_DOWN_KERNELS)
-        context.close()
+    with watched_page(browser, tmp_path / "call-view.png", 1500, 1100, shut_down_kernels=True) as p:
+        yield p
 
 
 def _write_notebook(lab: Lab) -> None:

@@ -25,7 +25,7 @@ from tests.paths import long_claude_code
 
 from .conftest import Kernel, Lab
 from .test_charts_follow_state import wait_until_drawn_as_held
-from .test_jupyterlab import TIMEOUT_MS, Console, run_notebook
+from .test_jupyterlab import Console, run_notebook, watched_page
 
 pytestmark = pytest.mark.browser
 
@@ -71,17 +71,8 @@ _READY = """(key) => { const d = document.querySelector(`.wm-plot[data-key='${ke
 
 @pytest.fixture
 def page(browser: Any, tmp_path: Path) -> Iterator[tuple[Any, Console]]:
-    context = browser.new_context(viewport={"width": 1400, "height": HEIGHT})
-    page = context.new_page()
-    page.set_default_timeout(TIMEOUT_MS)
-    console = Console()
-    page.on("console", lambda m: console.errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda exc: console.errors.append(f"pageerror: {exc}"))
-    try:
-        yield page, console
-    finally:
-        page.screenshot(path=str(tmp_path / "jupyterlab.png"), full_page=True)
-        context.close()
+    with watched_page(browser, tmp_path / "jupyterlab.png", 1400, HEIGHT) as p:
+        yield p
 
 
 def measure(page: Any, key: str) -> dict[str, Any]:

@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 
 from .conftest import Kernel, Lab
-from .test_jupyterlab import _KERNEL_IDLE, TIMEOUT_MS, Console, run_notebook
+from .test_jupyterlab import _KERNEL_IDLE, Console, run_notebook, watched_page
 
 pytestmark = pytest.mark.browser
 
@@ -138,17 +138,8 @@ CASES = {
 
 @pytest.fixture
 def page(browser: Any, tmp_path: Path) -> Iterator[tuple[Any, Console]]:
-    context = browser.new_context(viewport={"width": 1400, "height": 900})
-    page = context.new_page()
-    page.set_default_timeout(TIMEOUT_MS)
-    console = Console()
-    page.on("console", lambda m: console.errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda exc: console.errors.append(f"pageerror: {exc}"))
-    try:
-        yield page, console
-    finally:
-        page.screenshot(path=str(tmp_path / "jupyterlab.png"), full_page=True)
-        context.close()
+    with watched_page(browser, tmp_path / "jupyterlab.png", 1400, 900) as p:
+        yield p
 
 
 def wait_until_drawn_as_held(page: Any, kernel: Kernel, when: str) -> dict[str, Any]:

@@ -56,9 +56,13 @@ class Console:
         return [e for e in self.errors if not any(p.search(e) for p in BENIGN_CONSOLE)]
 
 
-@pytest.fixture
-def page(browser: Any, tmp_path: Path) -> Iterator[tuple[Any, Console]]:
-    context = browser.new_context(viewport={"width": 1500, "height": 1100})
+@contextlib.contextmanager
+def watched_page(
+    browser: Any, shot: Path, width: int, height: int, *, shut_down_kernels: bool = False
+) -> Iterator[tuple[Any, Console]]:
+    """A page of this size whose console errors and uncaught exceptions are kept; a full-page
+    screenshot at `shot` when it closes (each browser test's `page` fixture)."""
+    context = browser.new_context(viewport={"width": width, "height": height})
     page = context.new_page()
     page.set_default_timeout(TIMEOUT_MS)
     console = Console()
@@ -67,9 +71,18 @@ def page(browser: Any, tmp_path: Path) -> Iterator[tuple[Any, Console]]:
     try:
         yield page, console
     finally:
-        page.screenshot(path=str(tmp_path / "jupyterlab.png"), full_page=True)
-        page.evaluate(_SHUT_DOWN_KERNELS)  # each kernel holds a workbench: free the cores
+        page.screenshot(path=str(shot), full_page=True)
+        if shut_down_kernels:
+            page.evaluate(_SHUT_DOWN_KERNELS)  # each kernel holds a workbench: free the cores
         context.close()
+
+
+@pytest.fixture
+def page(browser: Any, tmp_path: Path) -> Iterator[tuple[Any, Console]]:
+    with watched_page(
+        browser, tmp_path / "jupyterlab.png", 1500, 1100, shut_down_kernels=True
+    ) as p:
+        yield p
 
 
 # -- driving JupyterLab ---------------------------------------------------------------------

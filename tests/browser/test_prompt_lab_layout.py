@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from .conftest import Kernel, Lab
-from .test_jupyterlab import TIMEOUT_MS, Console, run_notebook
+from .test_jupyterlab import Console, run_notebook, watched_page
 
 pytestmark = pytest.mark.browser
 
@@ -139,17 +139,8 @@ _SUMMARY_HEADERS = """() => {
 
 @pytest.fixture
 def page(browser: Any, tmp_path: Path) -> Iterator[tuple[Any, Console]]:
-    context = browser.new_context(viewport={"width": WIDTH, "height": HEIGHT})
-    page = context.new_page()
-    page.set_default_timeout(TIMEOUT_MS)
-    console = Console()
-    page.on("console", lambda m: console.errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda exc: console.errors.append(f"pageerror: {exc}"))
-    try:
-        yield page, console
-    finally:
-        page.screenshot(path=str(tmp_path / "prompt-lab.png"), full_page=True)
-        context.close()
+    with watched_page(browser, tmp_path / "prompt-lab.png", WIDTH, HEIGHT) as p:
+        yield p
 
 
 def test_prompt_lab_layout_at_1400x900(lab: Lab, page: tuple[Any, Console], tmp_path: Path) -> None:
