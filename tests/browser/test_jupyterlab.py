@@ -163,7 +163,8 @@ def test_workbench_notebook_renders_and_its_controls_work(
     run_notebook(browser_page, lab, "01-explore-a-transcript.ipynb")
 
     # The workbench's tabs, and the explorer's token chart drawn by plotly.
-    tabs = browser_page.locator(".widget-tab .lm-TabBar-tab")
+    # The workbench's own tabs ("1 · Transcript" ...), not the prompt lab's result tabs inside.
+    tabs = browser_page.locator(".widget-tab .lm-TabBar-tab", has_text=" · ")
     assert tabs.count() == 4, tabs.all_inner_texts()
     browser_page.wait_for_selector(".widget-tab .js-plotly-plot .main-svg")
     assert max(trace_points(browser_page, ".widget-tab", "tokens")) > 100
