@@ -9,6 +9,7 @@ WM_REQUIRE_REAL_SERVER=1 (set by .ci/run), which turns the skip into a failure.
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import signal
 import socket
@@ -75,10 +76,37 @@ class RealServer:
                 raise RuntimeError(f"llama_cpp.server exited with {self.process.returncode}")
             try:
                 with urllib.request.urlopen(f"{self.base_url}/models", timeout=1):
-                    return
+                    break
             except OSError:
                 time.sleep(0.5)
-        raise RuntimeError("llama_cpp.server did not answer /v1/models within 120 s")
+        else:
+            raise RuntimeError("llama_cpp.server did not answer /v1/models within 120 s")
+        self._first_token()
+
+    def _first_token(self) -> None:
+        """One token, so that a server that cannot compute says so here, by name, instead of
+        as a refused connection in every test."""
+        request = urllib.request.Request(
+            f"{self.base_url}/completions",
+            data=json.dumps({"prompt": "hi", "max_tokens": 1}).encode(),
+            headers={"Content-Type": "application/json"},
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=120):
+                return
+        except OSError as exc:
+            try:
+                code = self.process.wait(5) if self.process is not None else None
+            except subprocess.TimeoutExpired:
+                code = None  # alive: an error of its own, below
+            if code is not None and code < 0:
+                raise RuntimeError(
+                    f"llama_cpp.server died of {signal.Signals(-code).name} on its first token: "
+                    "a native build can use instructions this machine traps (AMX on some VMs); "
+                    'rebuild it with CMAKE_ARGS="-DLLAVA_BUILD=OFF -DGGML_NATIVE=OFF" and '
+                    "pip's --no-cache-dir"
+                ) from exc
+            raise RuntimeError(f"llama_cpp.server failed its first token: {exc}") from exc
 
     def stop(self, grace_s: float = 5.0) -> None:
         if self.process is None or self.process.poll() is not None:
