@@ -172,7 +172,9 @@ def test_workbench_notebook_renders_and_its_controls_work(
 
     # The hostile transcript's HTML is shown as text, and none of it ran.
     assert browser_page.evaluate("() => window.__wm_xss") is None
-    shown = browser_page.locator(".widget-tab").inner_text()
+    shown = browser_page.locator(
+        ".widget-tab"
+    ).first.inner_text()  # the workbench, not a nested tab
     assert "<script>window.__wm_xss=1</script>" in shown
 
     # Pin policy tab: raise keep-recent and watch the pinned markers on the chart follow.
