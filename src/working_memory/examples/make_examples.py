@@ -3,7 +3,7 @@
     python -m working_memory.examples.make_examples          # rewrite the files
     python -m working_memory.examples.make_examples --check  # exit 1 if they would change
 
-One simulated coding session (`synthetic_session(TURNS, seed=SEED)`), written as
+One simulated coding session (`synthetic_session(TURNS, seed=RANDOM_STATE)`), written as
 - an OpenAI chat request body `{"tools": [...], "messages": [...]}`, and
 - an Anthropic Messages request body `{"system": ..., "tools": [...], "messages": [...]}`,
 each message on its own line so a diff of the file reads like a diff of the session.
@@ -24,10 +24,10 @@ from ..clients import to_anthropic
 from ..transcripts._synthetic import SIM_TOOLS, synthetic_session
 from . import _HERE, EXAMPLES
 
-__all__ = ["SEED", "TURNS", "build_examples", "main"]
+__all__ = ["RANDOM_STATE", "TURNS", "build_examples", "main"]
 
 TURNS = 110
-SEED = 11
+RANDOM_STATE = 11
 
 
 def _dump(value: Any) -> str:
@@ -57,7 +57,7 @@ def _anthropic_tool(tool: dict[str, Any]) -> dict[str, Any]:
 
 def build_examples() -> dict[str, bytes]:
     """file name -> the exact bytes of each bundled example."""
-    messages = synthetic_session(TURNS, seed=SEED)
+    messages = synthetic_session(TURNS, seed=RANDOM_STATE)
     system, anthropic_messages = to_anthropic(messages)
     return {
         EXAMPLES["coding-session"]: _document({"tools": SIM_TOOLS}, messages),

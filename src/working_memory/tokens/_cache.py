@@ -27,6 +27,7 @@ __all__ = [
     "Rates",
     "cache_cost",
     "cache_family",
+    "cache_shares",
     "check_cache",
     "log_shapes",
 ]
