@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from working_memory.compaction import ExtractiveCompactor, grade_summary
 from working_memory.compaction.bench import benchmark_spans
 from working_memory.compaction.bench._build import Script
@@ -277,3 +279,13 @@ def test_a_correction_short_keeps_what_to_do_instead() -> None:
             ln for ln in _handoff(s.messages, words).splitlines() if ln.startswith("Ruled out:")
         )
         assert "127.0.0.1:9100" in ruled, ruled  # the instruction, not only the head
+
+
+def test_the_next_step_drops_the_assistants_own_plan_label() -> None:
+    # The fixture session's agent wrote "Updated plan: keep ...": "Next step: Updated plan:"
+    # said it twice and cost the words a one-line budget needs.
+    fixtures = Path(__file__).resolve().parents[1] / "fixtures"
+    span = next(s for s in benchmark_spans(fixtures) if s.name == "fixture-claude-rounding")
+    summary = _handoff(span.messages, 55)
+    assert "Next step: keep total(self, currency); round once in _cents()." in summary
+    assert "Updated plan" not in summary

@@ -96,6 +96,9 @@ _INSTEAD = re.compile(
 )
 
 
+# The assistant's own label on the plan it states: "Next step: Updated plan: ..." says it twice.
+_PLAN_LABEL = re.compile(r"^(?:(?:updated|new|revised) )?plan:\s*", re.IGNORECASE)
+
 _SAYS_WHAT = re.compile(r"\b(?:only|instead|use|just|should|must)\b", re.IGNORECASE)
 
 
@@ -215,9 +218,8 @@ def handoff_entries(state: SpanState, progress: Progress | None = None) -> list[
             out.append(Entry(_CURRENT, 3, 9, f"Last actions: {actions}"))
     next_step = progress.next_step if progress is not None else state.next_step
     if next_step:
-        out.append(
-            Entry(_CURRENT, 4, 0, f"Next step: {next_step}", f"Next step: {_words(next_step, 30)}")
-        )
+        step = _PLAN_LABEL.sub("", next_step, count=1) or next_step
+        out.append(Entry(_CURRENT, 4, 0, f"Next step: {step}", f"Next step: {_words(step, 30)}"))
     if progress is None and state.stated_next and state.stated_next != state.next_step:
         out.append(
             Entry(_NEXT, 1, 4, f"Next step as the assistant put it: {_quote(state.stated_next)}")
