@@ -93,6 +93,18 @@ def benchmark_spans(fixtures: str | Path | None = None) -> list[BenchSpan]:
         spans.append(
             BenchSpan(name, shape, module.MESSAGES, module.QUESTIONS, module.PRODUCTION, True)
         )
+    from . import _heldout3_chat_search as search
+    from . import _heldout3_claude_thumbs as thumbs
+    from . import _heldout3_codex_shutdown as shutdown
+
+    for name, shape, module in (
+        ("heldout3-claude-thumbs", "claude-code", thumbs),
+        ("heldout3-codex-shutdown", "codex", shutdown),
+        ("heldout3-chat-search", "openai-chat", search),
+    ):
+        spans.append(
+            BenchSpan(name, shape, module.MESSAGES, module.QUESTIONS, module.PRODUCTION, True)
+        )
     if fixtures is not None:
         from . import _fixture_rounding as rounding
 
