@@ -289,3 +289,48 @@ def test_the_next_step_drops_the_assistants_own_plan_label() -> None:
     summary = _handoff(span.messages, 55)
     assert "Next step: keep total(self, currency); round once in _cents()." in summary
     assert "Updated plan" not in summary
+
+
+def _search_session() -> Script:
+    """A debounce the user turns down with "doesn't fix", a helper file created then deleted
+    by a delete tool, a review relayed by the user, and a two-part plan half carried out."""
+    s = Script("agent")
+    s.user("The search box shows results for an older query when you type fast. Fix it.")
+    s.say("I'll debounce the input at 300 ms with a small debounce helper.")
+    s.call("write_file", "Wrote src/utils/debounce.ts", path="src/utils/debounce.ts", content="x")
+    s.user("A debounce doesn't fix this: a slow response can still arrive last. Abort it.")
+    s.say(
+        "Final design: a useSearch hook that aborts the previous request with an "
+        "AbortController in the effect cleanup."
+    )
+    s.call("write_file", "Wrote src/hooks/useSearch.ts", path="src/hooks/useSearch.ts", content="y")
+    s.call("delete_file", "Deleted src/utils/debounce.ts", path="src/utils/debounce.ts")
+    s.user(
+        "Lena reviewed it. Two things: the useSearch hook should not fetch for an empty query, "
+        "and the test never undoes its fetch stub with vi.unstubAllGlobals()."
+    )
+    s.say("I'll handle the empty query in useSearch first, then the test cleanup.")
+    s.call("edit_file", "Edited src/hooks/useSearch.ts", path="src/hooks/useSearch.ts", old="a")
+    return s
+
+
+def test_doesnt_fix_turns_a_design_down_and_a_relayed_review_does_not() -> None:
+    summary = _handoff(_search_session().messages)
+    ruled = [ln for ln in summary.splitlines() if ln.startswith("Ruled out:")]
+    assert len(ruled) == 1 and "debounce" in ruled[0], summary
+    assert "AbortController" not in ruled[0]  # the review did not turn the final design down
+    assert "Decision: Final design: a useSearch hook" in summary
+    assert "Latest request (a review):" in summary and "(a correction)" not in summary
+
+
+def test_a_file_removed_by_a_delete_tool_is_marked_gone() -> None:
+    summary = _handoff(_search_session().messages)
+    assert "File created and deleted: src/utils/debounce.ts" in summary
+
+
+def test_the_second_part_of_a_two_part_plan_is_the_next_step() -> None:
+    summary = _handoff(_search_session().messages)
+    step = next(ln for ln in summary.splitlines() if ln.startswith("Next step:"))
+    assert step.startswith("Next step: the test cleanup (the second part of the assistant's plan")
+    assert "src/hooks/useSearch.ts changed for its first part, untested" in step
+    assert "handle the empty query" not in step  # done: the change after the plan made it

@@ -7,7 +7,7 @@ import os
 import re
 from typing import NamedTuple
 
-from ._progress import Fix, Progress
+from ._progress import _REVIEW_HEAD, Fix, Progress
 from ._segments import is_chit_chat
 from ._span_state import SpanState
 
@@ -33,6 +33,7 @@ _SHORT_WORDS = 14  # a quoted message's short form, used first when the budget i
 _TASK_WORDS = 20  # the task, short
 _LATEST_WORDS = 30  # the latest request, short: what the agent must act on keeps more words
 _LATEST_FULL = 110  # the latest request in full: a review's findings and its closing ask
+_LATEST_REVIEW = 60  # a review passed on as the latest request, short
 
 
 # SWE-agent's and OpenHands' wrapper around the task: the folder tag says nothing to keep.
@@ -194,6 +195,11 @@ def handoff_entries(state: SpanState, progress: Progress | None = None) -> list[
         latest = state.latest_request
         correction = any(c.startswith(" ".join(latest.split())[:60]) for c in corrections)
         what = "Latest request (a correction)" if correction else "Latest request"
+        # A review passed on is the work list: its findings, not only its head, come short.
+        review = _REVIEW_HEAD.search(latest) is not None
+        short_words = _LATEST_REVIEW if review else _LATEST_WORDS
+        if review:
+            what = "Latest request (a review)"
         if only:
             what = "Task (the only request)"  # the first request is the latest: stated once
         out.append(
@@ -202,7 +208,7 @@ def handoff_entries(state: SpanState, progress: Progress | None = None) -> list[
                 0,
                 0,
                 f"{what}: {_quote(latest, _LATEST_FULL, ask=not only)}",
-                f"{what}: {_quote(latest, _LATEST_WORDS, ask=not only)}",
+                f"{what}: {_quote(latest, short_words, ask=not only)}",
             )
         )
     if progress is not None and progress.current:

@@ -42,9 +42,17 @@ _IMMEDIATE = re.compile(
 )
 _REJECTION = re.compile(
     r"^\s*(?:no\b|nope\b|not\b|don't\b|do not\b|stop\b|wrong\b|instead\b)|\b(?:not in|instead of|"
-    r"rather than|don't|do not|never|no fallback|not a)\b",
+    r"rather than|don't|do not|never|no fallback|not a|(?:doesn't|does not|won't|will not) "
+    r"(?:fix|work|help|solve))\b",
     re.IGNORECASE,
 )
+# A review passed on by the user ("Lena reviewed it. Two things: ..."): findings to act on,
+# not a correction of the design; its words are the design's own, so it would "turn it down".
+_REVIEW_HEAD = re.compile(
+    r"^\s*(?:[\w.-]+ )?(?:reviewed\b|review (?:from|by)\b|code review\b|review:)", re.IGNORECASE
+)
+# A plan in two parts after the latest request: "I'll handle X first, then Y."
+_FIRST_THEN = re.compile(r"^(?P<first>.{8,}?),? first,? (?:and )?then (?P<then>.{4,}?)[.!]?$", re.I)
 _DESIGN = re.compile(
     r"\b(?:design|final design|decided|decision|approach|i'll use|we'll use|use the|going with|"
     r"rules? out|instead|rather than|two options|options?:|updated plan|plan:)\b",
@@ -332,6 +340,21 @@ def _proposals(said: Sequence[tuple[int, str]], start: int, end: int) -> list[tu
     return out
 
 
+def _second_part(
+    said: Sequence[tuple[int, str]], after: int, before: int
+) -> tuple[str, str] | None:
+    """The latest "X first, then Y" the assistant stated between the latest request and the
+    change after it: (the sentence, Y). X is what the change did: not quoted as a step."""
+    found = None
+    for index, text in said:
+        if after < index < before:
+            for sentence in _sentences(text):
+                m = _FIRST_THEN.search(sentence.strip())
+                if m:
+                    found = (sentence.strip(), m.group("then").strip())
+    return found
+
+
 def _ruled_out(
     users: Sequence[tuple[int, str]], said: Sequence[tuple[int, str]]
 ) -> tuple[list[Ruled], set[str]]:
@@ -342,8 +365,8 @@ def _ruled_out(
     gone: set[str] = set()
     starts = [-1, *(i for i, _ in users)]
     for (index, text), previous in zip(users, starts, strict=False):
-        if previous < 0 or not _REJECTION.search(text):
-            continue  # the first request corrects nothing
+        if previous < 0 or not _REJECTION.search(text) or _REVIEW_HEAD.search(text):
+            continue  # the first request corrects nothing; a review asks for changes
         said_no = _words(text)
         for _, sentence in _proposals(said, previous, index):
             if sentence not in gone and len(_words(sentence) & said_no) >= 1:
@@ -467,6 +490,18 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
             outcome = last_run.rsplit(" -> ", 1)[-1]
             verdict = " ".join(outcome.split()[:10]) + (" ..." if len(outcome.split()) > 10 else "")
             current_short += f"; last test run{before}: {verdict}"
+        staged = (
+            _second_part(said, last_user, last_change.index)
+            if next_step is None and last_change.index > last_user
+            else None
+        )
+        if staged is not None:
+            # The plan's first part is the change made since; its second part is the step.
+            tested = "tested since" if ran else "untested"
+            next_step = (
+                f"{staged[1]} (the second part of the assistant's plan for the latest request; "
+                f"{path or last_change.text} changed for its first part, {tested})"
+            )
         if next_step is None and last_change.index > last_user:
             verb = "finish and test" if not ran else "check"
             next_step = f"{verb} {path or last_change.text}{what}"
@@ -541,7 +576,11 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
                 continue  # "Let me apply all the changes at once" is an action, not a decision
             if _DESIGN.search(sentence) or DECISION_CUES.search(sentence):
                 decisions.append(_clip(sentence, 240))
-    corrections = tuple(_clip(text, 300) for i, text in users[1:] if _REJECTION.search(text))
+    corrections = tuple(
+        _clip(text, 300)
+        for i, text in users[1:]
+        if _REJECTION.search(text) and not _REVIEW_HEAD.search(text)
+    )
 
     # Each error beside the change that made it stop.
     fixes: list[Fix] = []

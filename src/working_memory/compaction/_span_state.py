@@ -38,6 +38,7 @@ _EDIT_TOOLS = frozenset(
     {"edit", "multiedit", "notebookedit", "str_replace", "insert", "edit_file", "replace"}
 )
 _WRITE_TOOLS = frozenset({"write", "create", "write_file", "create_file"})
+_DELETE_TOOLS = frozenset({"delete", "delete_file", "remove", "remove_file", "rm", "unlink"})
 _SHELL_TOOLS = frozenset(
     {"bash", "shell", "exec_command", "execute_bash", "run_command", "terminal", "local_shell"}
 )
@@ -511,6 +512,8 @@ def span_state(span: Sequence[Mapping[str, Any]]) -> SpanState:
             touch(path, "edited", call.index)
         elif path and (name in _WRITE_TOOLS or sub == "create"):
             touch(path, "created", call.index)
+        elif path and name in _DELETE_TOOLS:
+            touch(path, "deleted", call.index)
         if name in ("apply_patch", "applypatch") and problem is None:
             patch = str(call.args.get("input") or call.args.get("patch") or "")
             for m in _PATCH_FILE.finditer(patch):
