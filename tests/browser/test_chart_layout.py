@@ -65,6 +65,18 @@ _MEASURE = """(key) => {
     };
 }"""
 
+# The context panels (the window by category) shown in the chart's tab, as drawn there.
+_CONTEXT = """(key) => {
+    const gd = document.querySelector(`.wm-plot[data-key='${key}']`);
+    const tab = gd.closest('.widget-tab') || gd.closest('.jp-OutputArea-output');
+    return [...tab.querySelectorAll('.wm-context')].filter(e => e.offsetParent).map(e => {
+        const b = e.getBoundingClientRect();
+        return {top: b.top, bottom: b.bottom, left: b.left, right: b.right,
+                rows: e.querySelectorAll('tr[data-category]').length,
+                bar: e.querySelector('.ctx-bar').getBoundingClientRect().width};
+    });
+}"""
+
 _READY = """(key) => { const d = document.querySelector(`.wm-plot[data-key='${key}']`);
     return d && d.offsetParent && d._fullLayout && d.querySelector('.legend .traces'); }"""
 
@@ -103,6 +115,24 @@ def assert_titles_clear(drawn: dict[str, Any], what: str) -> None:
         assert ytitle["top"] >= title["bottom"], (what, "y-axis title over the title", drawn)
     if xtitle and legend:
         assert legend["top"] >= xtitle["bottom"] - 1, (what, "legend over the x-axis title", drawn)
+
+
+def assert_context_panel_clear(
+    drawn: dict[str, Any], panels: list[dict[str, Any]], tab: int
+) -> None:
+    """One context panel in the tab, drawn (its eleven rows, its bar), screen-sized, and clear
+    of the chart."""
+    assert len(panels) == 1, (tab, panels)
+    box, chart = panels[0], drawn["chart"]
+    assert box["rows"] == 11 and box["bar"] > 100, (tab, box)
+    assert 0 < box["bottom"] - box["top"] <= HEIGHT, (tab, box)
+    apart = (
+        box["top"] >= chart["bottom"] - 1
+        or box["bottom"] <= chart["top"] + 1
+        or box["left"] >= chart["right"] - 1
+        or box["right"] <= chart["left"] + 1
+    )
+    assert apart, (tab, "context panel over the chart", box, chart)
 
 
 def _cleanup(page: Any, kernel: Kernel) -> None:
@@ -149,6 +179,8 @@ def test_workbench_charts_read_at_a_glance_at_5k_messages(
             assert_above_the_fold(drawn[key], f"tab {tab}")
             assert_markers_apart(drawn[key], f"tab {tab}")
             assert_titles_clear(drawn[key], f"tab {tab}")
+            if tab in (0, 1):
+                assert_context_panel_clear(drawn[key], browser_page.evaluate(_CONTEXT, key), tab)
         (tmp_path / "drawn.json").write_text(json.dumps(drawn)[:200_000])
 
         for key in (explorer_key, pins_key):

@@ -35,6 +35,7 @@ __all__ = [
     "USED",
     "ContextUse",
     "context_at",
+    "counts_state",
 ]
 
 # What was sent, by category (timeline columns `tokens_<name>`), then the rest of the window.
@@ -137,11 +138,36 @@ class ContextUse:
             **{key: int(named[key]) for key in USED},
         )
 
+    @property
+    def counts(self) -> str:
+        """How the counts were made, as the report's headline says it ("Counts: <counter>, ...")."""
+        return counts_state(self.calibrated)
+
+    def describe(self) -> str:
+        """What was sent against the window, the limit and the threshold: the sentence of the
+        report's context table and of the workbench's context panel."""
+        over = (
+            f"; {self.over_window:,} tokens over the whole window: no space is left"
+            if self.over_window
+            else ""
+        )
+        return (
+            f"{self.used:,} of the model's {self.window:,}-token window sent "
+            f"({self.used / self.window:.0%}), {self.used / self.limit:.2f} of the budget's "
+            f"{self.limit:,}-token limit{over}. The compaction threshold is at "
+            f"{self.compact_line:,} tokens."
+        )
+
     def label(self, key: str) -> str:
         if key == "overhead":
             how = "fitted from billed usage" if self.calibrated else "the counter's"
             return f"{CONTEXT_LABELS[key]} ({how})"
         return CONTEXT_LABELS[key]
+
+
+def counts_state(calibrated: bool) -> str:
+    """Whether the counts were fitted to the bill: one wording for the report and workbench."""
+    return "calibrated from the log's billed usage" if calibrated else "uncalibrated"
 
 
 def context_at(item: ReplayView, call: int | None = None) -> ContextUse:

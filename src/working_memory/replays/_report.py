@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from .._theme import REPORT_CSS
 from ..settings import setting_fields
-from ._context import context_at
+from ._context import context_at, counts_state
 from ._stats import STAT_LABELS
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -199,7 +199,7 @@ def _counts_headline(item: ReplayView) -> str:
         None if calibration is not None else item.policy.counter,
         calibration=calibration,
     )
-    state = "calibrated from the log's billed usage" if calibration else "uncalibrated"
+    state = counts_state(calibration is not None)
     line = (
         f'<p class="summary">Counts: {_e(item.policy.counter)}, {state}; median '
         f"{check.median:.2f}x the billed input over {len(check.ratios)} calls.</p>"

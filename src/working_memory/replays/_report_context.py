@@ -35,17 +35,7 @@ def context_block(item: ReplayView) -> str:
             f"<th>{mark}{_e(context.label(key))}</th>"
             f'<td class="num">{tokens:,}</td><td class="num">{tokens / window:.1%}</td></tr>'
         )
-    over = (
-        f"; {context.over_window:,} tokens over the whole window: no space is left"
-        if context.over_window
-        else ""
-    )
-    caption = (
-        f"At the last call (call {context.call}): {context.used:,} of the model's "
-        f"{window:,}-token window sent ({context.used / window:.0%}), "
-        f"{context.used / context.limit:.2f} of the budget's {context.limit:,}-token limit{over}. "
-        f"The compaction threshold is at {context.compact_line:,} tokens."
-    )
+    caption = f"At the last call (call {context.call}): {context.describe()}"
     return (
         f'<table class="context" data-policy="{_e(item.name)}" data-call="{context.call}">'
         f"<caption>{_e(caption)}</caption>"

@@ -1,5 +1,6 @@
 """The explorer's summary panels: what the loaded transcript holds (sizes, roles, loader
-warnings) and its counts against the bill (counted vs billed per logged call).
+warnings), the window at the selected message by category (the context panel) and its counts
+against the bill (counted vs billed per logged call).
 
 A mixin of `TranscriptExplorer`: its methods read the explorer's state and widgets, declared
 below for the type checker.
@@ -10,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ._context_panel import context_html
 from ._html import esc, notice_html, table_html
 from ._policy_state import PolicyState
 from ._state import TranscriptState
@@ -30,6 +32,7 @@ class SummaryPanels:
     _palette: dict[str, str]
     info: Any
     warnings: Any
+    context_panel: Any
     billing: Any
     usage: Any
     usage_box: Any
@@ -80,6 +83,28 @@ class SummaryPanels:
             )
         else:
             self.warnings.value = ""
+
+    def _show_context(self) -> None:
+        """The window a call made after the selected message would send, by category."""
+        messages = self.state.messages
+        if not messages:
+            self.context_panel.value = ""
+            return
+        i = self.state.selected
+        try:
+            context = self.pins.window_context(i + 1)
+        except Exception as exc:  # a message the window refuses: the rest of the panel stands
+            self.context_panel.value = notice_html(
+                f"the window at message {i}: {readable_error(exc)}", "warn"
+            )
+            return
+        self.context_panel.value = context_html(
+            context,
+            title=f"Context window at message {i} (messages 0-{i} as the window holds them: "
+            "tool results cut, nothing compacted yet)",
+            counter=self.pins.policy.counter,
+            note=self.pins.window_note,
+        )
 
     # -- estimate vs billed --------------------------------------------------------------------------
     def _billing_html(self, check: CountCheck) -> str:

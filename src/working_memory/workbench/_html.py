@@ -64,6 +64,14 @@ CSS = """<style>
 .wm-wb .card pre {max-height: 260px}
 .wm-wb .card h4 {margin: 0 0 6px 0; font-size: 13px}
 .wm-wb .metrics td {padding: 1px 6px; border: none}
+.wm-wb.wm-context {max-width: 760px}
+.wm-wb .ctx-bar {display: flex; height: 14px; margin: 6px 0; border: 1px solid #9aa5b1;
+  border-radius: 3px; overflow: hidden}
+.wm-wb .ctx-bar .seg {display: block; height: 100%; flex: none}
+.wm-wb table.context td {padding: 1px 8px}
+.wm-wb table.context tfoot td {font-weight: 600; border-top: 2px solid #d5dbe3}
+.wm-wb .swatch {display: inline-block; width: 10px; height: 10px; margin-right: 6px;
+  border: 1px solid #9aa5b1; vertical-align: baseline}
 </style>"""
 
 

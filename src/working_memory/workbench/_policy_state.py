@@ -26,7 +26,7 @@ from ._state import Observable, TranscriptState, cached_counter, policy_class
 if TYPE_CHECKING:
     import pandas as pd
 
-    from ..replays import Policy
+    from ..replays import ContextUse, Policy
 
 __all__ = ["PinRules", "PolicyState", "check_patterns"]
 
@@ -75,6 +75,7 @@ class PolicyState(Observable):
         self.rules = PinRules()
         self._upto: int | None = None
         self._cache = WindowCache()
+        self._context_cache = WindowCache()  # the explorer's cursor, apart from the preview's
         self._preview: WindowPreview | None = None
         self._tokens_key: tuple[Any, ...] | None = None
         self._tokens: list[int] = []
@@ -331,6 +332,24 @@ class PolicyState(Observable):
                     window = self._cache.get(messages, self._policy, pins, upto, tools)
             self._preview = make(upto)
         return self._preview
+
+    def window_context(self, upto: int) -> ContextUse:
+        """The window holding `messages[:upto]` by category, free space and reserve included
+        (`replays.ContextUse`, the report's accounting): its tool results cut as the window cuts
+        them, nothing compacted yet. The explorer's context panel at its selected message."""
+        from ..replays import ContextUse
+
+        current = self.transcript.current
+        messages = self.transcript.messages
+        window = self._context_cache.get(
+            messages,
+            self._policy,
+            self.pin_policy(),
+            max(0, min(upto, len(messages))),
+            current.tools if current else None,
+            self.transcript.demonstrations,
+        )
+        return ContextUse.of(window.breakdown(), self._policy)
 
     def whole_reasons(self) -> list[PinReason | None]:
         """Why each message is pinned were the whole thread one window (the explorer's column)."""

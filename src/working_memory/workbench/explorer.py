@@ -90,6 +90,7 @@ class TranscriptExplorer(SummaryPanels):
         self.warnings = widgets.HTML()
         self.error = widgets.HTML()
         self.chart = MessageChart(title="Tokens per message and cumulative pressure")
+        self.context_panel = widgets.HTML()  # the window at the selected message, by category
         self.message_index = widgets.BoundedIntText(
             value=0, min=0, max=0, description="message", layout=widgets.Layout(width="170px")
         )
@@ -148,6 +149,7 @@ class TranscriptExplorer(SummaryPanels):
                 self.billing,
                 # The chart first, above the fold at 1400x900; what the file holds below it.
                 self.chart.widget,
+                self.context_panel,
                 self.info,
                 self.warnings,
                 widgets.HTML("<b>Messages</b>"),
@@ -445,6 +447,7 @@ class TranscriptExplorer(SummaryPanels):
     # -- the selected message ---------------------------------------------------------------------
     def _show_selected(self) -> None:
         messages = self.state.messages
+        self._show_context()
         if not messages:
             self.detail.value = ""
             self.chart.set_selected(None)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from ..compaction import render_span
 from ..transcripts import Transcript
 from ._chart import MessageChart
+from ._context_panel import context_html
 from ._controls import from_control, setting_controls, to_control
 from ._export import ExportBar
 from ._html import badge, esc, notice_html, table_html
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
     import pandas as pd
 
     from ..replays import Policy
+    from ._preview import WindowPreview
 
 __all__ = ["PinPolicyEditor"]
 
@@ -109,6 +111,7 @@ class PinPolicyEditor:
         self.pin_button.on_click(lambda _: self.toggle_pin(self.pin_index.value))
         self.error = widgets.HTML()
         self.summary = widgets.HTML()
+        self.context_panel = widgets.HTML()  # the window at the cursor, by category
         self.chart = MessageChart(title="Pins, next compaction span and eviction")
         self.chart.on_select(self.toggle_pin)
         self.table = PagedTable(
@@ -151,6 +154,7 @@ class PinPolicyEditor:
                 self.summary,
                 self.chart.widget,
                 widgets.HBox([rules, thresholds, budget]),
+                self.context_panel,
                 markers,
                 self.table.box,
                 self.span_text,
@@ -327,7 +331,9 @@ class PinPolicyEditor:
         if not self.state.transcript.messages:
             self.summary.value = notice_html("Load a transcript to see what the policy does to it.")
             self.span_text.value = ""
+            self.context_panel.value = ""
             return
+        self._show_context(preview)
         start, end = preview.span
         changes = self.state.policy.changes()
         row = {
@@ -379,6 +385,19 @@ class PinPolicyEditor:
                 "No span is eligible for compaction at this point (everything is pinned, too "
                 "short, or would free less than min_gain)."
             )
+
+    def _show_context(self, preview: WindowPreview) -> None:
+        """The preview's window by category (the report's accounting), free space included."""
+        if preview.context is None:
+            self.context_panel.value = ""
+            return
+        held = f"messages 0-{preview.upto - 1}" if preview.upto else "no message yet"
+        self.context_panel.value = context_html(
+            preview.context,
+            title=f"Context window at the cursor ({held}, nothing compacted yet)",
+            counter=self.state.policy.counter,
+            note=self.state.window_note,
+        )
 
     # -- the table -----------------------------------------------------------------------------
     def _indices(self, name: str) -> list[int] | range:
