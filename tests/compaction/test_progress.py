@@ -334,3 +334,29 @@ def test_the_second_part_of_a_two_part_plan_is_the_next_step() -> None:
     assert step.startswith("Next step: the test cleanup (the second part of the assistant's plan")
     assert "src/hooks/useSearch.ts changed for its first part, untested" in step
     assert "handle the empty query" not in step  # done: the change after the plan made it
+
+
+def _table_session() -> Script:
+    s = Script("agent")
+    s.user("Thumbnails of portrait photos come out sideways. Fix make_thumbnail().")
+    s.say("Let me check the orientations of the test fixtures first.")
+    s.call("Bash", "6\n1", command="python scripts/check_orientation.py tests/fixtures/*.jpg")
+    s.say("Plan: a table _ORIENTATION_OPS mapping each Orientation value to its transposes.")
+    s.user("Don't hand-roll a table of orientations: ImageOps.exif_transpose handles all eight.")
+    s.call("Edit", "ok", file_path="/r/imgsvc/thumbs.py", old_string="a", new_string="b")
+    return s
+
+
+def test_a_look_the_assistant_announced_is_never_a_design_turned_down() -> None:
+    summary = _handoff(_table_session().messages)
+    ruled = next(ln for ln in summary.splitlines() if ln.startswith("Ruled out:"))
+    assert "_ORIENTATION_OPS" in ruled
+    assert "Let me check" not in ruled  # a look, carried out: no design
+
+
+def test_a_tight_budget_keeps_the_next_step_before_a_correction() -> None:
+    s = _table_session()
+    s.user("Also keep the ICC profile when saving; add a test for it in tests/test_thumbs.py.")
+    for words in (30, 45):
+        summary = _handoff(s.messages, words)
+        assert "Next step:" in summary, (words, summary)

@@ -331,10 +331,14 @@ def _proposals(said: Sequence[tuple[int, str]], start: int, end: int) -> list[tu
     for index, text in said:
         if start < index < end:
             for sentence in _sentences(text):
-                if len(sentence.split()) >= 5 and (
-                    _DESIGN.search(sentence)
-                    or DECISION_CUES.search(sentence)
-                    or _INTENT.search(sentence)
+                if (
+                    len(sentence.split()) >= 5
+                    and not _IMMEDIATE.search(sentence)  # "Let me check X first": a look
+                    and (
+                        _DESIGN.search(sentence)
+                        or DECISION_CUES.search(sentence)
+                        or _INTENT.search(sentence)
+                    )
                 ):
                     out.append((index, sentence))
     return out
