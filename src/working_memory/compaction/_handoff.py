@@ -7,7 +7,7 @@ import os
 import re
 from typing import NamedTuple
 
-from ._progress import _REVIEW_HEAD, Fix, Progress
+from ._progress import REVIEW_HEAD, Fix, Progress
 from ._segments import is_chit_chat
 from ._span_state import SpanState
 
@@ -196,7 +196,7 @@ def handoff_entries(state: SpanState, progress: Progress | None = None) -> list[
         correction = any(c.startswith(" ".join(latest.split())[:60]) for c in corrections)
         what = "Latest request (a correction)" if correction else "Latest request"
         # A review passed on is the work list: its findings, not only its head, come short.
-        review = _REVIEW_HEAD.search(latest) is not None
+        review = REVIEW_HEAD.search(latest) is not None
         short_words = _LATEST_REVIEW if review else _LATEST_WORDS
         if review:
             what = "Latest request (a review)"

@@ -48,7 +48,7 @@ _REJECTION = re.compile(
 )
 # A review passed on by the user ("Lena reviewed it. Two things: ..."): findings to act on,
 # not a correction of the design; its words are the design's own, so it would "turn it down".
-_REVIEW_HEAD = re.compile(
+REVIEW_HEAD = re.compile(
     r"^\s*(?:[\w.-]+ )?(?:reviewed\b|review (?:from|by)\b|code review\b|review:)", re.IGNORECASE
 )
 # A plan in two parts after the latest request: "I'll handle X first, then Y."
@@ -369,7 +369,7 @@ def _ruled_out(
     gone: set[str] = set()
     starts = [-1, *(i for i, _ in users)]
     for (index, text), previous in zip(users, starts, strict=False):
-        if previous < 0 or not _REJECTION.search(text) or _REVIEW_HEAD.search(text):
+        if previous < 0 or not _REJECTION.search(text) or REVIEW_HEAD.search(text):
             continue  # the first request corrects nothing; a review asks for changes
         said_no = _words(text)
         for _, sentence in _proposals(said, previous, index):
@@ -583,7 +583,7 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
     corrections = tuple(
         _clip(text, 300)
         for i, text in users[1:]
-        if _REJECTION.search(text) and not _REVIEW_HEAD.search(text)
+        if _REJECTION.search(text) and not REVIEW_HEAD.search(text)
     )
 
     # Each error beside the change that made it stop.
