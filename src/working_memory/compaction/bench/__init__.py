@@ -105,6 +105,18 @@ def benchmark_spans(fixtures: str | Path | None = None) -> list[BenchSpan]:
         spans.append(
             BenchSpan(name, shape, module.MESSAGES, module.QUESTIONS, module.PRODUCTION, True)
         )
+    from . import _heldout4_claude_cicache as cicache
+    from . import _heldout4_codex_sqlite as sqlite
+    from . import _heldout4_swe_semver as semver
+
+    for name, shape, module in (
+        ("heldout4-swe-semver", "swe-agent", semver),
+        ("heldout4-claude-cicache", "claude-code", cicache),
+        ("heldout4-codex-sqlite", "codex", sqlite),
+    ):
+        spans.append(
+            BenchSpan(name, shape, module.MESSAGES, module.QUESTIONS, module.PRODUCTION, True)
+        )
     if fixtures is not None:
         from . import _fixture_rounding as rounding
 
