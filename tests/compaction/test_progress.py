@@ -191,6 +191,8 @@ def test_the_requests_plan_names_the_current_work() -> None:
     assert "Stream the rows" in current
     step = next(ln for ln in summary.splitlines() if ln.startswith("Next step:"))
     assert "Stream the rows" in step
+    # what comes after the item being worked on: the plan's next pending one
+    assert step.endswith("; then the plan's next item: Header labels"), step
 
 
 def test_swe_agent_edits_act_on_the_open_file_and_a_checkout_reverts() -> None:
@@ -360,3 +362,61 @@ def test_a_tight_budget_keeps_the_next_step_before_a_correction() -> None:
     for words in (30, 45):
         summary = _handoff(s.messages, words)
         assert "Next step:" in summary, (words, summary)
+
+
+def test_a_file_edited_again_after_a_checkout_is_edited_and_a_dot_folder_rm_is_gone() -> None:
+    s = Script("agent")
+    s.user("Make the CI cache hit and stop the lock errors in syncd.")
+    s.call("Bash", "ok", command="git checkout -- syncd/indexer.py && git status --short")
+    s.call(
+        "apply_patch",
+        "Success. Updated the following files:\nM syncd/indexer.py",
+        input="*** Begin Patch\n*** Update File: syncd/indexer.py\n@@\n-a\n+b\n*** End Patch",
+    )
+    s.call("Write", "ok", file_path="/home/m/app/.github/workflows/probe.yml", content="on: push")
+    s.call("Bash", "ok", command="git rm -f .github/workflows/probe.yml")
+    summary = _handoff(s.messages)  # fmt: skip
+    assert "File edited: syncd/indexer.py" in summary, summary
+    assert "reverted" not in summary
+    assert "deleted (gone): /home/m/app/.github/workflows/probe.yml" in summary, summary
+
+
+def test_reverting_one_thing_turns_down_only_what_names_it() -> None:
+    s = Script("agent")
+    s.user("compare() says 1.10.0 is older than 1.9.0. Fix it.")
+    s.say("Plan: split the prerelease off with partition before int(), then compare tuples.")
+    s.call("edit", "ok", path="/testbed/src/compare.py", old="a", new="b")
+    s.call("edit", "ok", path="/testbed/setup.cfg", old="a", new="packaging>=23.0")
+    s.say("Reverting setup.cfg and removing reproduce.py.")
+    summary = _handoff(s.messages)
+    assert "Ruled out" not in summary, summary  # the partition design stands
+
+
+def test_an_intent_to_run_a_removed_file_is_no_next_step() -> None:
+    s = Script("agent")
+    s.user("compare() says 1.10.0 is older than 1.9.0. Fix it.")
+    s.call("create", "ok", path="/testbed/reproduce.py", content="print(compare())")
+    s.call("edit", "ok", path="/testbed/src/compare.py", old="a", new="b")
+    s.call("Bash", "ok", command="rm /testbed/reproduce.py")
+    s.say("First I'll re-run python reproduce.py to make sure compare() still gives 1.")
+    summary = _handoff(s.messages)
+    step = next(ln for ln in summary.splitlines() if ln.startswith("Next step:"))
+    assert "reproduce.py" not in step, step
+
+
+def test_a_one_paragraph_review_keeps_its_closing_ask() -> None:
+    s = Script("agent")
+    s.user("Stop the database-is-locked errors between the indexer and the uploader.")
+    s.call("Edit", "ok", file_path="/r/syncd/db.py", old_string="a", new_string="b")
+    s.user(
+        "Review from Anjali: WAL fixes the lock errors, but on her machine state.db-wal grew "
+        "to 1.8 GB overnight. The uploader iterates over the cursor and uploads each file "
+        "inside that loop, so its read transaction stays open for minutes and the checkpoint "
+        "can never get past it. Fetch the pending rows in batches of 100 with fetchmany and "
+        "finish reading before uploading, and keep the upload order as it is today so the "
+        "progress bar still counts up in the same order for every user who watches it. "
+        "Also: log a warning when journal_mode is not wal."
+    )
+    latest = next(ln for ln in _handoff(s.messages, 120).splitlines() if "Latest" in ln)
+    assert latest.startswith("Latest request (a review):"), latest
+    assert "log a warning when journal_mode is not wal" in latest, latest

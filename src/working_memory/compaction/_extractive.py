@@ -87,7 +87,7 @@ def _stale_lines(state: SpanState, done: Progress) -> Callable[[FastLine], bool]
         c.index
         for c in state.calls
         if any(
-            path_of(c.args) == r or str(path_of(c.args)).endswith("/" + r.lstrip("./"))
+            path_of(c.args) == r or str(path_of(c.args)).endswith("/" + r.removeprefix("./"))
             for r in done.removed
         )
     }

@@ -73,7 +73,8 @@ def _quote(text: str, words: int = _QUOTE_WORDS, *, ask: bool = False) -> str:
     rest = "\n".join(lines[1:])
     if len(head) < words // 4 and not _prose(rest):
         return f'"{" ".join(head)} ..."'  # a short first line: the instruction, before a paste
-    if ask and len(lines) > 1 and _prose(lines[-1]):
+    if ask and (len(lines) == 1 or _prose(lines[-1])):
+        # one paragraph too: a review's closing "Also: ..." is an ask of its own
         last = re.split(r"(?<=[.!?])\s+", " ".join(lines[-1].split()))
         tail = " ".join(last[-2:]).split()
         if len(tail) >= words // 2:
@@ -274,11 +275,13 @@ def handoff_entries(state: SpanState, progress: Progress | None = None) -> list[
     changed = [f for f in state.files if {"edited", "created", "deleted"} & set(f.actions)]
     for f in sorted(changed, key=lambda f: -f.last_index):
         what = " and ".join(a for a in f.actions if a != "read")
-        gone = f.path in removed or any(f.path.endswith("/" + r.lstrip("./")) for r in removed)
+        gone = f.path in removed or any(
+            f.path.endswith("/" + r.removeprefix("./")) for r in removed
+        )
         if gone and "deleted" not in f.actions:
             what += ", then deleted (gone)"
         back = not gone and any(
-            f.path == r or f.path.endswith("/" + r.lstrip("./")) for r in reverted
+            f.path == r or f.path.endswith("/" + r.removeprefix("./")) for r in reverted
         )
         if back:
             what += ", then reverted (unchanged now)"

@@ -19,6 +19,7 @@ from ._segments import content_text, is_chit_chat, is_typed_user_text, strip_lin
 from ._span_state import (
     Call,
     SpanState,
+    TodoItem,
     error_line,
     is_run_tool,
     outcome_line,
@@ -382,7 +383,12 @@ def _ruled_out(
         if hit is None:
             continue
         user_before = max((i for i, _ in users if i < index), default=-1)
+        # "Reverting setup.cfg" turns down what names setup.cfg, not every design before it;
+        # a bare "That was wrong" names nothing and turns down what came just before.
+        named = _words(_SELF_WRONG.sub(" ", hit))
         for _, sentence in _proposals(said, max(boundary, user_before), index):
+            if named and not named & _words(sentence):
+                continue
             if sentence not in gone:
                 gone.add(sentence)
                 ruled.append(Ruled(_clip(sentence, 200), f'the assistant: "{_clip(hit, 140)}"'))
@@ -413,13 +419,23 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
                     removed.add(target.strip("'\""))
     removed |= {f.path for f in state.files if "deleted" in f.actions}
     # Files put back as committed (`git checkout -- x`, `git restore x`): their edits are gone.
-    reverted: set[str] = set()
+    put_back: dict[str, int] = {}
     for call in calls:
         command = _command(call) or ""
         for m in _REVERT.finditer(command):
             if "--staged" in m.group(0) and "--worktree" not in m.group(0):
                 continue  # unstaged only: the edits are still in the file
-            reverted |= {t.strip("'\"") for t in m.group(1).split() if not t.startswith("-")}
+            for target in m.group(1).split():
+                if not target.startswith("-"):
+                    put_back[target.strip("'\"")] = call.index
+    # A file edited again after it was put back is changed now, not as committed.
+    reverted = {
+        target
+        for target, at in put_back.items()
+        if not any(
+            c.index > at and any(_same_file(p, target) for p in _change_paths(c)) for c in changes
+        )
+    }
 
     # The last test or build run, and whether the files changed after it.
     runs = [c for c in calls if c.result is not None and _is_test_run(c)]
@@ -448,6 +464,7 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
             then = f"; then {'; '.join(rest)}" if rest else ""
             next_step = f"{step.text} (the plan's {step.status.replace('_', ' ')} item){then}"
     aim: str | None = None  # why the last look was done ("..., so the new tests can ...")
+    gone_names = {r.rstrip("/").rsplit("/", 1)[-1] for r in removed if "." in r}
     if next_step is None:
         for index, text in reversed(said):
             if index < last_user:
@@ -466,6 +483,7 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
                 if _INTENT.search(s)
                 and len(s.split()) >= 4
                 and not (followed and _IMMEDIATE.search(s))
+                and not any(name in s for name in gone_names)  # "re-run reproduce.py": gone
             ]
             if kept:
                 next_step = " ".join(kept)
@@ -507,6 +525,7 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
                 f"{path or last_change.text} changed for its first part, {tested})"
             )
         if next_step is None and last_change.index > last_user:
+            then_item: TodoItem | None = None
             verb = "finish and test" if not ran else "check"
             next_step = f"{verb} {path or last_change.text}{what}"
             in_progress = next((t for t in state.todos if "progress" in t.status.lower()), None)
@@ -528,6 +547,8 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
                 in_progress.source == "bd" or plan_newer or plan_for_request
             ):
                 next_step += f", for {in_progress.text} (in progress)"
+                later = state.todos[state.todos.index(in_progress) + 1 :]
+                then_item = next((t for t in later if "pending" in t.status.lower()), None)
                 # the full form only: the next step names it, as in progress, in short
                 item = f" changed last, for {in_progress.text} (the plan's in-progress item);"
                 current = current.replace(" changed last;", item, 1)
@@ -550,6 +571,8 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
                 next_step += ", then submit again"
             if aim:
                 next_step += f"; the assistant's aim: {aim}"
+            if then_item is not None:  # after the item being worked on
+                next_step += f"; then the plan's next item: {then_item.text}"
     if next_step is None and users:
         request = users[-1][1].strip()
         head = request.splitlines()[0]  # a pasted log under a question: the question
@@ -705,6 +728,12 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
         current_short=current_short,
         open_asks=tuple(open_asks[:3]),
     )
+
+
+def _same_file(path: str, named: str) -> bool:
+    """A change's path and one a command named (`syncd/x.py`, `./syncd/x.py`, absolute)."""
+    named = named.removeprefix("./")
+    return path == named or path.endswith("/" + named) or named.endswith("/" + path)
 
 
 def _change_paths(call: Call) -> list[str]:
