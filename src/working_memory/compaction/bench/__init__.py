@@ -117,6 +117,18 @@ def benchmark_spans(fixtures: str | Path | None = None) -> list[BenchSpan]:
         spans.append(
             BenchSpan(name, shape, module.MESSAGES, module.QUESTIONS, module.PRODUCTION, True)
         )
+    from . import _heldout5_chat_upload as upload
+    from . import _heldout5_claude_oauth as oauth
+    from . import _heldout5_codex_dst as dst
+
+    for name, shape, module in (
+        ("heldout5-claude-oauth", "claude-code", oauth),
+        ("heldout5-codex-dst", "codex", dst),
+        ("heldout5-chat-upload", "openai-chat", upload),
+    ):
+        spans.append(
+            BenchSpan(name, shape, module.MESSAGES, module.QUESTIONS, module.PRODUCTION, True)
+        )
     if fixtures is not None:
         from . import _fixture_rounding as rounding
 
