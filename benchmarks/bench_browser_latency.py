@@ -14,7 +14,7 @@ filter) Chromium (Playwright) acts on the control as a user does, and the page m
   (FigureView sets `data-revision` after `Plotly.react` resolves), plus one animation frame;
 - *settled*: to the last DOM change in the notebook caused by the update (table, summary,
   chart), once the kernel is idle and the page has been quiet for `QUIET_S`;
-- *react*: the time spent inside `Plotly.react` during the update.
+- *react*: the time spent drawing (inside `Plotly.react` or `Plotly.animate`) during the update.
 
 Beside them, from the kernel (ipywidgets patched for the run): *python*, the time spent
 handling the control's message (`Widget.set_state` / the custom message of a button), and
@@ -116,12 +116,15 @@ _PAGE_SETUP = """async () => {
     new MutationObserver(() => { wm.last = performance.now(); })
         .observe(root, {subtree: true, childList: true, characterData: true});
     const Plotly = await globalThis.__wmPlotly;
-    const react = Plotly.react;
-    Plotly.react = async (...args) => {
-        const started = performance.now();
-        try { return await react.apply(Plotly, args); }
-        finally { wm.react += performance.now() - started; }
-    };
+    // Both ways FigureView draws (animate: a change of markers and lines alone).
+    for (const name of ['react', 'animate']) {
+        const draw = Plotly[name];
+        Plotly[name] = async (...args) => {
+            const started = performance.now();
+            try { return await draw.apply(Plotly, args); }
+            finally { wm.react += performance.now() - started; }
+        };
+    }
 }"""
 _ARM = "() => { Object.assign(window.__wm, {armed: true, t0: null, react: 0, revs: {}}); }"
 _REVISION = """(key) => {
@@ -383,7 +386,7 @@ def table(rows: list[tuple[str, str, list[Sample]]], title: str) -> str:
     lines = [
         f"#### {title}\n",
         "| panel | control | chart median | chart p90 | settled median | settled p90 "
-        "| in Plotly.react | python | kB sent (charts) |",
+        "| in plotly | python | kB sent (charts) |",
         "|---|---|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for panel, label, samples in rows:

@@ -199,6 +199,7 @@ class MessageChart:
             hovertemplate="raw count after message %{x}: %{y:.1%}<extra></extra>",
         )
         self._real: list[int] = []
+        self._whole: tuple[list[float] | None, list[float] | None] = (None, None)
         self._top = 1.0  # the pressure axis's top (see _set_ceiling)
         for role in ROLES:  # legend only: the bars carry no legend entry of their own
             fig.add_bar(name=role, x=[None], y=[None], marker=dict(color=p[role]), hoverinfo="skip")
@@ -283,6 +284,14 @@ class MessageChart:
             line_x = [part.stop - 1 for part in buckets]
         self._bar_index = xs
         self._line_x = line_x
+        # The whole log's ranges, given rather than autoranged: a marker's change then leaves
+        # the axes as they were, and the browser redraws only the markers (see _plot_view).
+        half = bucket / 2 if bucket > 1 else 0.5
+        self._whole = (
+            ([min(-0.5, xs[0] - half), max(n - 0.5, xs[-1] + half)], [0, max(ys) * 1.08 or 1])
+            if xs
+            else (None, None)
+        )
         line_y = [pressure[i] for i in line_x]
         main, raw = self.trace("pressure"), self.trace("raw pressure")
         with self.hold(), self.figure.batch_update():
@@ -297,8 +306,7 @@ class MessageChart:
                 main.update(x=line_x, y=line_y)
                 raw.update(x=[], y=[])
             self._set_ceiling(0.0 if managed else max(line_y, default=0.0), evict_at)
-            self.figure.layout.xaxis.range = None
-            self.figure.layout.yaxis.range = None
+            self.figure.layout.xaxis.range, self.figure.layout.yaxis.range = self._whole
             self.set_thresholds(compact_at, evict_at, n)
         # Names outside the batch (see _set_pins).
         main.name = "pressure (managed window)" if managed else "pressure (raw cumulative count)"
@@ -333,8 +341,7 @@ class MessageChart:
                 layout.xaxis.range = [-0.5, right - 0.5]
                 layout.yaxis.range = [0, max(max(self._tokens[:right]), 1) * 1.08]
             else:
-                layout.xaxis.range = None
-                layout.yaxis.range = None
+                layout.xaxis.range, layout.yaxis.range = self._whole
         top = self._top
         peak = max(raw.y or (0.0,))
         raw.name = "raw cumulative count (nothing managed)" + (
@@ -414,27 +421,20 @@ class MessageChart:
                         for _, g in groups
                     ],
                 )
+            # The band and the cursor keep their legend names ("next span", "window at"; the
+            # summary says which span and message): a renamed trace redraws the whole chart.
             band = self.trace("next span")
             if end > start:
                 left, right = start - 0.5, end - 0.5
                 band.update(x=[left, right, right, left, left], y=[0, 0, peak, peak, 0])
-                band_name = f"next span {start}–{end - 1}"
             else:
                 band.update(x=[], y=[])
-                band_name = "next span (none)"
             cursor = self.trace("window at")
             if upto is not None and self._tokens:
                 x = upto - 0.5
                 cursor.update(x=[x, x], y=[0, self._top])
-                cursor_name = f"window at message {upto}"
             else:
                 cursor.update(x=[], y=[])
-                cursor_name = "window at"
-        # Names change outside the batch: a batched update that renames one trace sends the
-        # other traces of the batch an undefined name, and the browser's legend then showed
-        # the pinned markers as "trace 5".
-        band.name = band_name
-        cursor.name = cursor_name
 
     def set_selected(self, index: int | None) -> None:
         trace = self.trace("selected")
