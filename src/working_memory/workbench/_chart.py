@@ -176,6 +176,7 @@ class MessageChart:
             hovertemplate="%{customdata}: its tool result would be masked<extra></extra>",
         )
         self._bar_index: list[int] = []
+        self._tops: list[int] = []
         self._tokens: Sequence[int] = []
         self._bucket = 1
         self._click: Callable[[int], None] | None = None
@@ -234,8 +235,7 @@ class MessageChart:
         """Where a marker for message `index` sits: on top of its bar (or its bucket's bar)."""
         if self._bucket == 1:
             return self._tokens[index]
-        start = (index // self._bucket) * self._bucket
-        return max(self._tokens[start : start + self._bucket])
+        return self._tops[index // self._bucket]
 
     def set_messages(
         self,
@@ -283,6 +283,7 @@ class MessageChart:
                 )
             line_x = [part.stop - 1 for part in buckets]
         self._bar_index = xs
+        self._tops = ys  # each bucket's bar (markers sit on it: thousands looked up per change)
         self._line_x = line_x
         # The whole log's ranges, given rather than autoranged: a marker's change then leaves
         # the axes as they were, and the browser redraws only the markers (see _plot_view).
