@@ -290,6 +290,9 @@ def number(label: str, values: list[int]) -> Callable[[Any, int], None]:
     def act(page: Any, n: int) -> None:
         box = _visible(page, f".widget-inline-hbox:has(label:text-is('{label}')) input")
         box.fill(str(values[n % len(values)]))
+        # The box sends its value on Enter (no continuous update): the update starts there,
+        # not at the fill's input event (Playwright's round trip between the two was counted).
+        page.evaluate("() => { window.__wm.t0 = null; }")
         box.press("Enter")
 
     return act

@@ -13,6 +13,7 @@ so a 50,000-message session still plots quickly and readably; the data behind it
 from __future__ import annotations
 
 import contextlib
+import math
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
@@ -317,7 +318,10 @@ class MessageChart:
         """The pressure axis: up to the main line's peak or the evict line, whichever is higher
         (not the raw reference: on a long log it went to 788% and flattened the window)."""
         # Inside a batch_update the layout reads back its old value: keep the new top here.
-        self._top = (max(peak, evict_at, 0.0) * 1.08) or 1.0
+        # On a 2% grid, 6-8% above the peak: each step of the cursor moves the window's peak a
+        # little, and an axis that followed it made the browser redraw every bar each time.
+        top = max(peak, evict_at, 0.0)
+        self._top = 1.02 ** math.ceil(math.log(top * 1.06, 1.02)) if top > 0 else 1.0
         self.figure.layout.yaxis2.range = [0, self._top]
         self._draw_real()  # its lines span the axis
 
