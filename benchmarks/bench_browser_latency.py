@@ -11,7 +11,7 @@ filter) Chromium (Playwright) acts on the control as a user does, and the page m
 
 - *chart*: from the input event (the first keydown / mousedown / change after the benchmark
   arms the page) to the moment the chart's element carries the revision the kernel ended on
-  (FigureView sets `data-revision` after `Plotly.react` resolves), plus one animation frame;
+  (FigureView sets `data-revision` after its draw resolves), plus one animation frame;
 - *settled*: to the last DOM change in the notebook caused by the update (table, summary,
   chart), once the kernel is idle and the page has been quiet for `QUIET_S`;
 - *react*: the time spent drawing (inside `Plotly.react` or `Plotly.animate`) during the update.
@@ -94,7 +94,7 @@ _CALLS = "__import__('json').dumps(__import__('ipywidgets').Widget._wm_bench['ca
 _READ = "__import__('json').dumps(__import__('ipywidgets').Widget._wm_bench)"
 
 # In the page: arm, then record the first input event, every DOM change in the notebook and
-# each chart's revision as it is drawn, and the time spent in Plotly.react.
+# each chart's revision as it is drawn, and the time spent drawing.
 _PAGE_SETUP = """async () => {
     if (window.__wm) return;
     const wm = window.__wm = {armed: false, t0: null, last: 0, revs: {}, react: 0};

@@ -5,9 +5,10 @@ widget state, and it replays incremental restyle/relayout messages on the front 
 that missed one (created late, hidden in a tab, re-created after a page reload) stayed stale or
 empty. Here a chart is a function of one trait, `figure` (the figure's JSON): the front end calls
 `Plotly.react` with it when a view is rendered (first display, re-display, page reload) and on
-every change, so what is drawn is always what the trait holds. plotly.js travels once per kernel,
-in a single `PlotlyLibrary` model every chart refers to (anywidget's widget references), and the
-page evaluates it once; nothing is fetched from the network.
+every change (a change of markers and lines alone: `Plotly.animate` of those traces, which
+leaves the bars as drawn), so what is drawn is always what the trait holds. plotly.js travels
+once per kernel, in a single `PlotlyLibrary` model every chart refers to (anywidget's widget
+references), and the page evaluates it once; nothing is fetched from the network.
 
 An update sends only what changed: `publish` encodes each trace (and the layout) to JSON,
 compares it with what was sent last, and sends the changed traces as one custom message
@@ -117,11 +118,11 @@ async function render({ model, el, host }) {
       if (drawn && drawn.revision === revision && drawn.width === width) return;
       const figure = model.get("figure") || {};
       const changed = drawn && drawn.width === width ? onlyTraces(drawn, figure) : null;
-      if (changed) {
+      if (changed && changed.length) {
         // (plotly merges each into the trace object it drew before: the model's old one.)
         await Plotly.animate(gd, {data: changed.map((i) => figure.data[i]), traces: changed},
           {transition: {duration: 0}, frame: {duration: 0, redraw: false}, mode: "immediate"});
-      } else {
+      } else if (!changed) {
         // Unchanged traces keep their objects; the layout is a fresh copy each time, as
         // plotly writes computed ranges into the one it is given.
         const layout = structuredClone(figure.layout || {});
