@@ -83,7 +83,10 @@ def test_pin_editor_axes_fit_the_window_at_5k_messages(
     # Moving the cursor to the end shows the whole log again.
     editor.state.upto = len(long_log.messages)
     try:
-        assert editor.chart.figure.layout.xaxis.range is None
+        whole = editor.chart.figure.layout
+        left, right = whole.xaxis.range
+        assert left <= -0.5 and right >= len(long_log.messages) - 0.5
+        assert whole.yaxis.range[1] >= max(editor.state.tokens)
     finally:
         editor.state.upto = None
 

@@ -13,6 +13,7 @@ so a 50,000-message session still plots quickly and readably; the data behind it
 from __future__ import annotations
 
 import contextlib
+import math
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
@@ -176,6 +177,7 @@ class MessageChart:
             hovertemplate="%{customdata}: its tool result would be masked<extra></extra>",
         )
         self._bar_index: list[int] = []
+        self._tops: list[int] = []
         self._tokens: Sequence[int] = []
         self._bucket = 1
         self._click: Callable[[int], None] | None = None
@@ -199,6 +201,7 @@ class MessageChart:
             hovertemplate="raw count after message %{x}: %{y:.1%}<extra></extra>",
         )
         self._real: list[int] = []
+        self._whole: tuple[list[float] | None, list[float] | None] = (None, None)
         self._top = 1.0  # the pressure axis's top (see _set_ceiling)
         for role in ROLES:  # legend only: the bars carry no legend entry of their own
             fig.add_bar(name=role, x=[None], y=[None], marker=dict(color=p[role]), hoverinfo="skip")
@@ -233,8 +236,7 @@ class MessageChart:
         """Where a marker for message `index` sits: on top of its bar (or its bucket's bar)."""
         if self._bucket == 1:
             return self._tokens[index]
-        start = (index // self._bucket) * self._bucket
-        return max(self._tokens[start : start + self._bucket])
+        return self._tops[index // self._bucket]
 
     def set_messages(
         self,
@@ -282,7 +284,16 @@ class MessageChart:
                 )
             line_x = [part.stop - 1 for part in buckets]
         self._bar_index = xs
+        self._tops = ys  # each bucket's bar (markers sit on it: thousands looked up per change)
         self._line_x = line_x
+        # The whole log's ranges, given rather than autoranged: a marker's change then leaves
+        # the axes as they were, and the browser redraws only the markers (see _plot_view).
+        half = bucket / 2 if bucket > 1 else 0.5
+        self._whole = (
+            ([min(-0.5, xs[0] - half), max(n - 0.5, xs[-1] + half)], [0, max(ys) * 1.08 or 1])
+            if xs
+            else (None, None)
+        )
         line_y = [pressure[i] for i in line_x]
         main, raw = self.trace("pressure"), self.trace("raw pressure")
         with self.hold(), self.figure.batch_update():
@@ -297,8 +308,7 @@ class MessageChart:
                 main.update(x=line_x, y=line_y)
                 raw.update(x=[], y=[])
             self._set_ceiling(0.0 if managed else max(line_y, default=0.0), evict_at)
-            self.figure.layout.xaxis.range = None
-            self.figure.layout.yaxis.range = None
+            self.figure.layout.xaxis.range, self.figure.layout.yaxis.range = self._whole
             self.set_thresholds(compact_at, evict_at, n)
         # Names outside the batch (see _set_pins).
         main.name = "pressure (managed window)" if managed else "pressure (raw cumulative count)"
@@ -308,7 +318,10 @@ class MessageChart:
         """The pressure axis: up to the main line's peak or the evict line, whichever is higher
         (not the raw reference: on a long log it went to 788% and flattened the window)."""
         # Inside a batch_update the layout reads back its old value: keep the new top here.
-        self._top = (max(peak, evict_at, 0.0) * 1.08) or 1.0
+        # On a 2% grid, 6-8% above the peak: each step of the cursor moves the window's peak a
+        # little, and an axis that followed it made the browser redraw every bar each time.
+        top = max(peak, evict_at, 0.0)
+        self._top = 1.02 ** math.ceil(math.log(top * 1.06, 1.02)) if top > 0 else 1.0
         self.figure.layout.yaxis2.range = [0, self._top]
         self._draw_real()  # its lines span the axis
 
@@ -333,8 +346,7 @@ class MessageChart:
                 layout.xaxis.range = [-0.5, right - 0.5]
                 layout.yaxis.range = [0, max(max(self._tokens[:right]), 1) * 1.08]
             else:
-                layout.xaxis.range = None
-                layout.yaxis.range = None
+                layout.xaxis.range, layout.yaxis.range = self._whole
         top = self._top
         peak = max(raw.y or (0.0,))
         raw.name = "raw cumulative count (nothing managed)" + (
@@ -414,27 +426,20 @@ class MessageChart:
                         for _, g in groups
                     ],
                 )
+            # The band and the cursor keep their legend names ("next span", "window at"; the
+            # summary says which span and message): a renamed trace redraws the whole chart.
             band = self.trace("next span")
             if end > start:
                 left, right = start - 0.5, end - 0.5
                 band.update(x=[left, right, right, left, left], y=[0, 0, peak, peak, 0])
-                band_name = f"next span {start}–{end - 1}"
             else:
                 band.update(x=[], y=[])
-                band_name = "next span (none)"
             cursor = self.trace("window at")
             if upto is not None and self._tokens:
                 x = upto - 0.5
                 cursor.update(x=[x, x], y=[0, self._top])
-                cursor_name = f"window at message {upto}"
             else:
                 cursor.update(x=[], y=[])
-                cursor_name = "window at"
-        # Names change outside the batch: a batched update that renames one trace sends the
-        # other traces of the batch an undefined name, and the browser's legend then showed
-        # the pinned markers as "trace 5".
-        band.name = band_name
-        cursor.name = cursor_name
 
     def set_selected(self, index: int | None) -> None:
         trace = self.trace("selected")

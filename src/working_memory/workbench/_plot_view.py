@@ -5,9 +5,10 @@ widget state, and it replays incremental restyle/relayout messages on the front 
 that missed one (created late, hidden in a tab, re-created after a page reload) stayed stale or
 empty. Here a chart is a function of one trait, `figure` (the figure's JSON): the front end calls
 `Plotly.react` with it when a view is rendered (first display, re-display, page reload) and on
-every change, so what is drawn is always what the trait holds. plotly.js travels once per kernel,
-in a single `PlotlyLibrary` model every chart refers to (anywidget's widget references), and the
-page evaluates it once; nothing is fetched from the network.
+every change (a change of markers and lines alone: `Plotly.animate` of those traces, which
+leaves the bars as drawn), so what is drawn is always what the trait holds. plotly.js travels
+once per kernel, in a single `PlotlyLibrary` model every chart refers to (anywidget's widget
+references), and the page evaluates it once; nothing is fetched from the network.
 
 An update sends only what changed: `publish` encodes each trace (and the layout) to JSON,
 compares it with what was sent last, and sends the changed traces as one custom message
@@ -70,6 +71,34 @@ function initialize({ model }) {
   });
 }
 
+// Plotly.react recomputes and redraws every trace when any trace's data changes: at 5,000
+// messages, ~700 bars redrawn for one marker moving (~100 ms in a bare page). When only
+// scatter traces changed, each keeping its name, keys and visibility, on axes whose ranges the
+// layout fixes, under the very layout object drawn last (a patch without a layout), nothing
+// but those traces can look different (no axis, legend or other trace): Plotly.animate with
+// no redraw replots just them (~3x faster). Returns their indices, or null: draw it all.
+function onlyTraces(drawn, figure) {
+  const data = figure.data || [];
+  const layout = figure.layout || {};
+  if (figure.layout !== drawn.layout || data.length !== drawn.data.length) return null;
+  const fixed = (ref, letter) => {
+    const axis = layout[letter + "axis" + String(ref || letter).slice(1)];
+    return Boolean(axis) && Array.isArray(axis.range);
+  };
+  const changed = [];
+  for (let i = 0; i < data.length; i++) {
+    const now = data[i], was = drawn.data[i];
+    if (now === was) continue;
+    const keys = Object.keys(now);
+    if ((now.type || "scatter") !== "scatter" || now.type !== was.type || now.name !== was.name
+        || now.visible !== was.visible || now.showlegend !== was.showlegend
+        || keys.length !== Object.keys(was).length || !keys.every((k) => k in was)
+        || !fixed(now.xaxis, "x") || !fixed(now.yaxis, "y")) return null;
+    changed.push(i);
+  }
+  return changed;
+}
+
 async function render({ model, el, host }) {
   const Plotly = await plotly(host, model);
   const gd = document.createElement("div");
@@ -88,12 +117,21 @@ async function render({ model, el, host }) {
       // A burst of changes: the latest is already drawn, at this width.
       if (drawn && drawn.revision === revision && drawn.width === width) return;
       const figure = model.get("figure") || {};
-      // Unchanged traces keep their objects; the layout is a fresh copy each time, as
-      // plotly writes computed ranges into the one it is given.
-      const layout = structuredClone(figure.layout || {});
-      if (width > 0 && layout.width === undefined) Object.assign(layout, {width, autosize: false});
-      await Plotly.react(gd, figure.data || [], layout, {displaylogo: false, responsive: false});
-      drawn = {revision, width};
+      const changed = drawn && drawn.width === width ? onlyTraces(drawn, figure) : null;
+      if (changed && changed.length) {
+        // (plotly merges each into the trace object it drew before: the model's old one.)
+        await Plotly.animate(gd, {data: changed.map((i) => figure.data[i]), traces: changed},
+          {transition: {duration: 0}, frame: {duration: 0, redraw: false}, mode: "immediate"});
+      } else if (!changed) {
+        // Unchanged traces keep their objects; the layout is a fresh copy each time, as
+        // plotly writes computed ranges into the one it is given.
+        const layout = structuredClone(figure.layout || {});
+        if (width > 0 && layout.width === undefined) {
+          Object.assign(layout, {width, autosize: false});
+        }
+        await Plotly.react(gd, figure.data || [], layout, {displaylogo: false, responsive: false});
+      }
+      drawn = {revision, width, data: figure.data || [], layout: figure.layout};
       gd.dataset.revision = String(revision);
       gd.dataset.key = model.get("key");
     }).catch((err) => console.warn("working-memory chart:", err));
