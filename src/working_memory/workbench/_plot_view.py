@@ -99,6 +99,8 @@ function onlyTraces(drawn, figure) {
   return changed;
 }
 
+const HIDDEN_WIDTH = 900;
+
 async function render({ model, el, host }) {
   const Plotly = await plotly(host, model);
   const gd = document.createElement("div");
@@ -126,8 +128,11 @@ async function render({ model, el, host }) {
         // Unchanged traces keep their objects; the layout is a fresh copy each time, as
         // plotly writes computed ranges into the one it is given.
         const layout = structuredClone(figure.layout || {});
-        if (width > 0 && layout.width === undefined) {
-          Object.assign(layout, {width, autosize: false});
+        // A hidden tab measures 0: plotly then sized the chart from an empty box and wrote
+        // negative heights into its SVG (console errors); it is drawn at a stand-in width
+        // until the ResizeObserver sees the real one.
+        if (layout.width === undefined) {
+          Object.assign(layout, {width: width > 0 ? width : HIDDEN_WIDTH, autosize: false});
         }
         await Plotly.react(gd, figure.data || [], layout, {displaylogo: false, responsive: false});
       }
