@@ -5,16 +5,14 @@ runs here: the held-out spans must stay unseen by whoever tunes one."""
 
 from __future__ import annotations
 
-import json
-from collections.abc import Mapping, Sequence
-from typing import Any
-
 import pytest
 
 from working_memory.compaction import grade_summary
-from working_memory.compaction._grader import _has, _norm
+from working_memory.compaction._grader import _has
 from working_memory.compaction._questions import QUESTION_KINDS
 from working_memory.compaction.bench import BenchSpan, benchmark_spans
+
+from .heldout_checks import span_text
 
 NEW = (
     "heldout-claude-webhook",
@@ -26,23 +24,6 @@ SPANS = {s.name: s for s in benchmark_spans()}
 
 # A group of the answer that says only how far the work got: a reader's word, not the span's.
 _STATUS = ("not ", "untested", "uncommitted", "no tests", "resubmit", "submit again")
-
-
-def _flat(value: Any) -> str:
-    if isinstance(value, Mapping):
-        return " ".join(_flat(v) for v in value.values())
-    if isinstance(value, list):
-        return " ".join(_flat(v) for v in value)
-    return str(value)
-
-
-def _span_text(messages: Sequence[Mapping[str, Any]]) -> str:
-    parts = []
-    for m in messages:
-        parts.append(m.get("content") or "")
-        for call in m.get("tool_calls") or []:
-            parts.append(_flat(json.loads(call["function"]["arguments"])))
-    return _norm("\n".join(parts))
 
 
 def _span(name: str) -> BenchSpan:
@@ -65,7 +46,7 @@ def test_the_new_spans_are_held_out_and_complete(name: str) -> None:
 @pytest.mark.parametrize("name", NEW)
 def test_every_answer_is_taken_from_the_span(name: str) -> None:
     span = _span(name)
-    text = _span_text(span.messages)
+    text = span_text(span)
     for q in span.questions:
         for group in q.must:
             if all(p.startswith(_STATUS) or p in _STATUS for p in group):
