@@ -35,7 +35,7 @@ from ._handoff import (
     short_call,
 )
 from ._lines import DECISION_CUES, LABELS, Line, span_lines
-from ._progress import Progress, progress
+from ._progress import Progress, progress, same_file
 from ._segments import is_chit_chat, span_text
 from ._span_state import SpanState, path_of, span_state
 
@@ -86,10 +86,7 @@ def _stale_lines(state: SpanState, done: Progress) -> Callable[[FastLine], bool]
     writes = {
         c.index
         for c in state.calls
-        if any(
-            path_of(c.args) == r or str(path_of(c.args)).endswith("/" + r.removeprefix("./"))
-            for r in done.removed
-        )
+        if any(same_file(str(path_of(c.args)), r) for r in done.removed)
     }
     turned_down = [r.text.casefold() for r in done.rejected]
     confirms = _CONFIRMATION

@@ -7,7 +7,7 @@ import os
 import re
 from typing import NamedTuple
 
-from ._progress import REVIEW_HEAD, Fix, Progress
+from ._progress import REVIEW_HEAD, Fix, Progress, same_file
 from ._segments import is_chit_chat
 from ._span_state import SpanState
 
@@ -275,14 +275,10 @@ def handoff_entries(state: SpanState, progress: Progress | None = None) -> list[
     changed = [f for f in state.files if {"edited", "created", "deleted"} & set(f.actions)]
     for f in sorted(changed, key=lambda f: -f.last_index):
         what = " and ".join(a for a in f.actions if a != "read")
-        gone = f.path in removed or any(
-            f.path.endswith("/" + r.removeprefix("./")) for r in removed
-        )
+        gone = any(same_file(f.path, r) for r in removed)
         if gone and "deleted" not in f.actions:
             what += ", then deleted (gone)"
-        back = not gone and any(
-            f.path == r or f.path.endswith("/" + r.removeprefix("./")) for r in reverted
-        )
+        back = not gone and any(same_file(f.path, r) for r in reverted)
         if back:
             what += ", then reverted (unchanged now)"
             gone = True  # its role is no change of the work's

@@ -53,7 +53,7 @@ REVIEW_HEAD = re.compile(
     r"^\s*(?:[\w.-]+ )?(?:reviewed\b|review (?:from|by)\b|code review\b|review:)", re.IGNORECASE
 )
 # A plan in two parts after the latest request: "I'll handle X first, then Y."
-_FIRST_THEN = re.compile(r"^(?P<first>.{8,}?),? first,? (?:and )?then (?P<then>.{4,}?)[.!]?$", re.I)
+_FIRST_THEN = re.compile(r"^.{8,}?,? first,? (?:and )?then (?P<then>.{4,}?)[.!]?$", re.I)
 _DESIGN = re.compile(
     r"\b(?:design|final design|decided|decision|approach|i'll use|we'll use|use the|going with|"
     r"rules? out|instead|rather than|two options|options?:|updated plan|plan:)\b",
@@ -345,18 +345,16 @@ def _proposals(said: Sequence[tuple[int, str]], start: int, end: int) -> list[tu
     return out
 
 
-def _second_part(
-    said: Sequence[tuple[int, str]], after: int, before: int
-) -> tuple[str, str] | None:
-    """The latest "X first, then Y" the assistant stated between the latest request and the
-    change after it: (the sentence, Y). X is what the change did: not quoted as a step."""
+def _second_part(said: Sequence[tuple[int, str]], after: int, before: int) -> str | None:
+    """Y of the latest "X first, then Y" the assistant stated between the latest request and
+    the change after it. X is what the change did: not quoted as a step."""
     found = None
     for index, text in said:
         if after < index < before:
             for sentence in _sentences(text):
                 m = _FIRST_THEN.search(sentence.strip())
                 if m:
-                    found = (sentence.strip(), m.group("then").strip())
+                    found = m.group("then").strip()
     return found
 
 
@@ -433,7 +431,7 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
         target
         for target, at in put_back.items()
         if not any(
-            c.index > at and any(_same_file(p, target) for p in _change_paths(c)) for c in changes
+            c.index > at and any(same_file(p, target) for p in _change_paths(c)) for c in changes
         )
     }
 
@@ -521,7 +519,7 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
             # The plan's first part is the change made since; its second part is the step.
             tested = "tested since" if ran else "untested"
             next_step = (
-                f"{staged[1]} (the second part of the assistant's plan for the latest request; "
+                f"{staged} (the second part of the assistant's plan for the latest request; "
                 f"{path or last_change.text} changed for its first part, {tested})"
             )
         if next_step is None and last_change.index > last_user:
@@ -730,9 +728,12 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
     )
 
 
-def _same_file(path: str, named: str) -> bool:
-    """A change's path and one a command named (`syncd/x.py`, `./syncd/x.py`, absolute)."""
+def same_file(path: str, named: str) -> bool:
+    """A file's path and one a command named (`syncd/x.py`, `./syncd/x.py`, absolute): the one
+    rule for matching an `rm` / `git checkout --` target to the files the span touched."""
     named = named.removeprefix("./")
+    if not path or not named:
+        return False
     return path == named or path.endswith("/" + named) or named.endswith("/" + path)
 
 

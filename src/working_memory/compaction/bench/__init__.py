@@ -14,6 +14,7 @@ that folder. `held_out` spans were written after the offline handoff was last tu
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,6 +35,27 @@ class BenchSpan:
     held_out: bool = False
 
 
+# The held-out sets, in the order they were written (each by another author, scored blind once).
+_HELD_OUT = (
+    ("heldout-claude-deploy", "claude-code", "_heldout_claude_deploy"),
+    ("heldout-codex-clock", "codex", "_heldout_codex_clock"),
+    ("heldout-claude-webhook", "claude-code", "_heldout_claude_webhook"),
+    ("heldout-codex-metrics", "codex", "_heldout_codex_metrics"),
+    ("heldout-chat-softdelete", "openai-chat", "_heldout_chat_softdelete"),
+    ("heldout-swe-duration", "swe-agent", "_heldout_swe_duration"),
+    ("heldout2-codex-migration", "codex", "_heldout2_codex_migration"),
+    ("heldout2-chat-cache", "openai-chat", "_heldout2_chat_cache"),
+    ("heldout2-claude-leak", "claude-code", "_heldout2_claude_leak"),
+    ("heldout3-claude-thumbs", "claude-code", "_heldout3_claude_thumbs"),
+    ("heldout3-codex-shutdown", "codex", "_heldout3_codex_shutdown"),
+    ("heldout3-chat-search", "openai-chat", "_heldout3_chat_search"),
+    ("heldout4-swe-semver", "swe-agent", "_heldout4_swe_semver"),
+    ("heldout4-claude-cicache", "claude-code", "_heldout4_claude_cicache"),
+    ("heldout4-codex-sqlite", "codex", "_heldout4_codex_sqlite"),
+    ("heldout5-claude-oauth", "claude-code", "_heldout5_claude_oauth"),
+    ("heldout5-codex-dst", "codex", "_heldout5_codex_dst"),
+    ("heldout5-chat-upload", "openai-chat", "_heldout5_chat_upload"),
+)
 _CLAUDE_FIXTURE = "claude-code/7c9e6679-7425-40de-944b-e07fc1f90ae7.jsonl"
 _CODEX_FIXTURE = "codex/rollout-2026-05-11T09-00-00-019e1625-789d-76c0-80ab-3724b5ddb799.jsonl"
 
@@ -63,69 +85,8 @@ def benchmark_spans(fixtures: str | Path | None = None) -> list[BenchSpan]:
             "swe-pagination", "swe-agent", _swe_pagination.MESSAGES, _swe_pagination.QUESTIONS, None
         ),
     ]
-    from . import _heldout_chat_softdelete as softdelete
-    from . import _heldout_claude_deploy as deploy
-    from . import _heldout_claude_webhook as webhook
-    from . import _heldout_codex_clock as clock
-    from . import _heldout_codex_metrics as metrics
-    from . import _heldout_swe_duration as duration
-
-    for name, shape, module in (
-        ("heldout-claude-deploy", "claude-code", deploy),
-        ("heldout-codex-clock", "codex", clock),
-        ("heldout-claude-webhook", "claude-code", webhook),
-        ("heldout-codex-metrics", "codex", metrics),
-        ("heldout-chat-softdelete", "openai-chat", softdelete),
-        ("heldout-swe-duration", "swe-agent", duration),
-    ):
-        spans.append(
-            BenchSpan(name, shape, module.MESSAGES, module.QUESTIONS, module.PRODUCTION, True)
-        )
-    from . import _heldout2_chat_cache as cache
-    from . import _heldout2_claude_leak as leak
-    from . import _heldout2_codex_migration as migration
-
-    for name, shape, module in (
-        ("heldout2-codex-migration", "codex", migration),
-        ("heldout2-chat-cache", "openai-chat", cache),
-        ("heldout2-claude-leak", "claude-code", leak),
-    ):
-        spans.append(
-            BenchSpan(name, shape, module.MESSAGES, module.QUESTIONS, module.PRODUCTION, True)
-        )
-    from . import _heldout3_chat_search as search
-    from . import _heldout3_claude_thumbs as thumbs
-    from . import _heldout3_codex_shutdown as shutdown
-
-    for name, shape, module in (
-        ("heldout3-claude-thumbs", "claude-code", thumbs),
-        ("heldout3-codex-shutdown", "codex", shutdown),
-        ("heldout3-chat-search", "openai-chat", search),
-    ):
-        spans.append(
-            BenchSpan(name, shape, module.MESSAGES, module.QUESTIONS, module.PRODUCTION, True)
-        )
-    from . import _heldout4_claude_cicache as cicache
-    from . import _heldout4_codex_sqlite as sqlite
-    from . import _heldout4_swe_semver as semver
-
-    for name, shape, module in (
-        ("heldout4-swe-semver", "swe-agent", semver),
-        ("heldout4-claude-cicache", "claude-code", cicache),
-        ("heldout4-codex-sqlite", "codex", sqlite),
-    ):
-        spans.append(
-            BenchSpan(name, shape, module.MESSAGES, module.QUESTIONS, module.PRODUCTION, True)
-        )
-    from . import _heldout5_chat_upload as upload
-    from . import _heldout5_claude_oauth as oauth
-    from . import _heldout5_codex_dst as dst
-
-    for name, shape, module in (
-        ("heldout5-claude-oauth", "claude-code", oauth),
-        ("heldout5-codex-dst", "codex", dst),
-        ("heldout5-chat-upload", "openai-chat", upload),
-    ):
+    for name, shape, module_name in _HELD_OUT:
+        module = importlib.import_module(f".{module_name}", __name__)
         spans.append(
             BenchSpan(name, shape, module.MESSAGES, module.QUESTIONS, module.PRODUCTION, True)
         )
