@@ -447,10 +447,10 @@ class TranscriptExplorer(SummaryPanels):
     # -- the selected message ---------------------------------------------------------------------
     def _show_selected(self) -> None:
         messages = self.state.messages
-        self._show_context()
         if not messages:
             self.detail.value = ""
             self.chart.set_selected(None)
+            self._show_context()
             return
         i = self.state.selected
         if self.message_index.value != i:
@@ -468,3 +468,6 @@ class TranscriptExplorer(SummaryPanels):
         self.chart.set_selected(i)
         self.table.show(i)
         self.table.render()
+        # Last: on a step back its window is rebuilt from message 0 (70 ms at 5,000), which
+        # the chart's marker, already sent, does not wait for.
+        self._show_context()
