@@ -2,8 +2,9 @@
 panel (the window at message i by category) against the same explorer with the panel off, in
 the same process, on generated sessions (`synthetic_session`, OpenAI messages).
 
-Moving forward extends the cached window; moving back rebuilds it from the first message
-(`ManagedWindow` has no way to drop its last messages), so a step back costs O(i).
+Moving forward extends the cached window; moving back starts from the nearest checkpoint (a
+`ManagedWindow.copy()` kept every max(256, n/16) messages), so a step back costs a copy and at
+most one spacing of appends.
 
     python benchmarks/bench_context_panel.py [--turns 2600 10000] [--repeat 5]
 """

@@ -47,6 +47,22 @@ class Entry:
     unanswered: int = 0  # its tool calls that got no result before the next turn
     stray: int = 0  # its tool results that answer no open call (each one a provider rejects)
 
+    def copy(self) -> Entry:
+        # The constructor, not copy.copy: 14x faster on slots, and a window copy makes one each.
+        return Entry(
+            self.id,
+            self.message,
+            self.tokens,
+            self.group,
+            self.flags,
+            self.summary,
+            self.masked,
+            self.result,
+            self.role,
+            self.unanswered,
+            self.stray,
+        )
+
 
 def unmasked_tool_count(entries: Sequence[Entry]) -> int:
     return sum(1 for e in entries if e.result and not e.masked)

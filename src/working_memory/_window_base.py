@@ -7,11 +7,12 @@ Split by concern, one module a layer: `_window_base` (state, settings, reading, 
 
 from __future__ import annotations
 
+import copy
 import logging
 import math
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Self, cast
 
 from ._entry import Entry
 from ._redact import redact
@@ -319,6 +320,30 @@ class WindowBase:
 
     def __len__(self) -> int:
         return len(self._entries)
+
+    def copy(self) -> Self:
+        """A window in this one's state that changes apart from it: its messages, pins, tool
+        groups, counters, events and settings, as a checkpoint to go on from (the workbench
+        steps back to one instead of rebuilding from the first message).
+
+        The copy shares what is not state: the budget, the compactor, the archive and the
+        clock, and the message dicts, which the window never changes in place. It has no
+        observers and no summary in flight (one being written lands in this window only), and
+        the originals held for the archive stay here.
+        """
+        twin = copy.copy(self)  # every scalar and shared object; the containers are below
+        twin._entries = [entry.copy() for entry in self._entries]
+        twin._messages = list(self._messages)
+        twin._tools = list(self._tools) if self._tools is not None else None
+        twin._explicit = set(self._explicit)
+        twin._call_owner = dict(self._call_owner)
+        twin._categories = None  # holds entries of this window; rebuilt when asked
+        twin._held = type(self._held)()
+        twin._in_flight = None
+        twin.events = list(self.events)
+        twin._observers = []
+        twin.pressure_log = list(self.pressure_log)
+        return twin
 
     def __repr__(self) -> str:
         return (

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+from collections import OrderedDict
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -80,12 +81,31 @@ class WindowPreview:
 
 class WindowCache:
     """One ManagedWindow kept across control changes: rebuilt only when the budget or the
-    messages change, extended when the cursor moves forward, re-pinned in place otherwise."""
+    messages change, extended when the cursor moves forward, re-pinned in place otherwise.
+
+    Going back starts from the nearest checkpoint at or before the cursor (a `copy()` of the
+    window taken on the way forward, every `spacing(len(messages))` messages) instead of from
+    the first message, so a step back costs a copy and at most one spacing of appends.
+    """
+
+    KEPT = 3  # budgets (counters, windows) whose windows are kept for a switch back
 
     def __init__(self) -> None:
         self.key: tuple[Any, ...] | None = None
         self.window: ManagedWindow | None = None
         self.upto = 0
+        self.checkpoints: dict[int, ManagedWindow] = {}  # upto -> the window there, untouched
+        # Other keys' (messages, window, upto, checkpoints), latest last: switching the counter
+        # back and forth recounts each log once. The messages are held so that their id, in
+        # the key, cannot name another log while they are kept.
+        self._kept: OrderedDict[tuple[Any, ...], tuple[Any, ...]] = OrderedDict()
+        self._messages: Sequence[Mapping[str, Any]] | None = None
+
+    @staticmethod
+    def spacing(messages: int) -> int:
+        # Sixteen checkpoints at most: their copies cost about a tenth of the appends, and a
+        # step back replays at most a sixteenth of the log (256 messages on short ones).
+        return max(256, -(-messages // 16))
 
     def get(
         self,
@@ -110,15 +130,21 @@ class WindowCache:
             policy.max_tool_tokens,
         )
         settings = policy.window_settings()
+        if self.key != key:
+            self._switch(key, messages)
         if self.key != key or self.window is None or upto < self.upto:
-            self.window = ManagedWindow(budget, pins, None, settings, tools=tools)
-            self.key, self.upto = key, 0
-        else:
-            self.window.configure(settings)
-            if self.window.pins != pins:
-                self.window.pins = pins
+            mark = max((at for at in self.checkpoints if at <= upto), default=None)
+            if mark is None:
+                self.window = ManagedWindow(budget, pins, None, settings, tools=tools)
+                self.key, self.upto = key, 0
+            else:
+                self.window, self.upto = self.checkpoints[mark].copy(), mark
         window = self.window
+        window.configure(settings)
+        if window.pins != pins:
+            window.pins = pins
         if upto > self.upto:
+            every = self.spacing(len(messages))
             logger = logging.getLogger("working_memory")
             disabled, logger.disabled = logger.disabled, True  # orphan-result warnings: noise here
             try:
@@ -128,10 +154,26 @@ class WindowCache:
                     except ValueError as exc:
                         self.key = None
                         raise ValueError(f"message {index}: {exc}") from None
+                    if (index + 1) % every == 0 and index + 1 not in self.checkpoints:
+                        self.checkpoints[index + 1] = window.copy()
             finally:
                 logger.disabled = disabled
             self.upto = upto
         return window
+
+    def _switch(self, key: tuple[Any, ...], messages: Sequence[Mapping[str, Any]]) -> None:
+        """Keep the current key's state and take up `key`'s, if it was kept for these messages."""
+        if self.key is not None and self.window is not None:
+            self._kept[self.key] = (self._messages, self.window, self.upto, self.checkpoints)
+            self._kept.move_to_end(self.key)
+            while len(self._kept) > self.KEPT:
+                self._kept.popitem(last=False)
+        kept = self._kept.pop(key, None)
+        if kept is not None and kept[0] is messages:
+            self._messages, self.window, self.upto, self.checkpoints = kept
+            self.key = key
+        else:
+            self._messages, self.window, self.upto, self.checkpoints = messages, None, 0, {}
 
 
 def preview_window(
