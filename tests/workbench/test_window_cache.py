@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from working_memory.replays import Policy
-from working_memory.transcripts import synthetic_session
+from working_memory.transcripts import Transcript, synthetic_session
 from working_memory.workbench._preview import WindowCache, preview_window
 
 _SESSION = synthetic_session(520, seed=11)  # 1,000+ messages: checkpoints at 256, 512, ...
@@ -71,3 +71,23 @@ def _fresh_with(policy: Policy, upto: int) -> int:
     window = policy.build_window()
     window.extend(_SESSION[:upto])
     return window.tokens()
+
+
+def test_a_counter_switched_back_recounts_and_repins_nothing() -> None:
+    from working_memory.budget import Budget
+    from working_memory.workbench._policy_state import PolicyState
+    from working_memory.workbench._state import TranscriptState
+
+    transcript = Transcript(_SESSION, format="openai")
+    state = PolicyState(TranscriptState(transcript), _POLICY)
+    first, reasons = state.tokens, state.whole_reasons()
+    state.update(counter="estimate")
+    other = state.tokens
+    assert other != first
+    assert other == [Budget(counter="estimate").message_tokens(m) for m in transcript.messages]
+    state.update(counter=_POLICY.counter)
+    assert state.tokens is first  # kept: not recounted
+    assert state.whole_reasons() == reasons
+    # A new log with the same messages in another list is counted again, not taken for it.
+    state.transcript.set_runs([Transcript(list(_SESSION), format="openai")])
+    assert state.tokens is not first and state.tokens == first

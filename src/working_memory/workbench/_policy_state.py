@@ -21,7 +21,7 @@ from ..pins import (
 )
 from ..transcripts import Transcript
 from ._preview import WindowCache, WindowPreview, preview_window
-from ._state import Observable, TranscriptState, cached_counter, policy_class
+from ._state import Observable, Recent, TranscriptState, cached_counter, policy_class
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -80,6 +80,11 @@ class PolicyState(Observable):
         self._tokens_key: tuple[Any, ...] | None = None
         self._tokens: list[int] = []
         self._cumulative: list[int] = []
+        # The last few counters' counts and whole-log pins, each with the messages they are of
+        # (held, so that the id in the key names no other log): a counter switched back to, or
+        # a policy change that leaves the pins as they were, recounts and re-pins nothing.
+        self._counts: Recent[tuple[list[int], list[int]]] = Recent(3)
+        self._whole: Recent[list[PinReason | None]] = Recent(3)
         # Counts that match the bill: calibrate from each loaded log's usage when True;
         # `window_note` says where the window came from (the log's model, when known).
         self.calibrate = False
@@ -262,13 +267,16 @@ class PolicyState(Observable):
         key = (id(messages), len(messages), self._policy.counter, id(calibration))
         if key == self._tokens_key:
             return
-        budget = Budget(counter=cached_counter(self._policy.counter), calibration=calibration)
-        self._tokens = [budget.message_tokens(m) for m in messages]
         current = self.transcript.current
-        fixed = budget.overheads.per_request + budget.tools_tokens(
-            current.tools if current else None
-        )
-        self._cumulative = [fixed + total for total in accumulate(self._tokens)]
+        tools = current.tools if current else None
+        counted = self._counts.get((*key, id(tools)), messages, tools)
+        if counted is None:
+            budget = Budget(counter=cached_counter(self._policy.counter), calibration=calibration)
+            tokens = [budget.message_tokens(m) for m in messages]
+            fixed = budget.overheads.per_request + budget.tools_tokens(tools)
+            cumulative = [fixed + total for total in accumulate(tokens)]
+            counted = self._counts.put((*key, id(tools)), (tokens, cumulative), messages, tools)
+        self._tokens, self._cumulative = counted
         self._tokens_key = key
 
     @property
@@ -353,10 +361,18 @@ class PolicyState(Observable):
 
     def whole_reasons(self) -> list[PinReason | None]:
         """Why each message is pinned were the whole thread one window (the explorer's column)."""
-        transcript = self.transcript
-        return self.pin_policy().pin_reasons(
-            transcript.messages, demonstrations=transcript.demonstrations, tokens=self.tokens
-        )
+        transcript, pins, tokens = self.transcript, self.pin_policy(), self.tokens
+        messages, demonstrations = transcript.messages, transcript.demonstrations
+        key = (id(messages), len(messages), pins, demonstrations, id(tokens))
+        reasons = self._whole.get(key, messages, tokens)
+        if reasons is None:
+            reasons = self._whole.put(
+                key,
+                pins.pin_reasons(messages, demonstrations=demonstrations, tokens=tokens),
+                messages,
+                tokens,
+            )
+        return list(reasons)
 
     def frame(self) -> pd.DataFrame:
         """One row per message: index, role, tool, tokens, cumulative, pressure, pinned (the

@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-from collections import OrderedDict
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..pins import PinPolicy, PinReason
 from ..window import ManagedWindow
-from ._state import cached_counter
+from ._state import Recent, cached_counter
 
 if TYPE_CHECKING:
     from ..replays import ContextUse, Policy
@@ -98,7 +97,7 @@ class WindowCache:
         # Other keys' (messages, window, upto, checkpoints), latest last: switching the counter
         # back and forth recounts each log once. The messages are held so that their id, in
         # the key, cannot name another log while they are kept.
-        self._kept: OrderedDict[tuple[Any, ...], tuple[Any, ...]] = OrderedDict()
+        self._kept: Recent[tuple[ManagedWindow, int, dict[int, ManagedWindow]]] = Recent(self.KEPT)
         self._messages: Sequence[Mapping[str, Any]] | None = None
 
     @staticmethod
@@ -164,16 +163,13 @@ class WindowCache:
     def _switch(self, key: tuple[Any, ...], messages: Sequence[Mapping[str, Any]]) -> None:
         """Keep the current key's state and take up `key`'s, if it was kept for these messages."""
         if self.key is not None and self.window is not None:
-            self._kept[self.key] = (self._messages, self.window, self.upto, self.checkpoints)
-            self._kept.move_to_end(self.key)
-            while len(self._kept) > self.KEPT:
-                self._kept.popitem(last=False)
-        kept = self._kept.pop(key, None)
-        if kept is not None and kept[0] is messages:
-            self._messages, self.window, self.upto, self.checkpoints = kept
-            self.key = key
+            self._kept.put(self.key, (self.window, self.upto, self.checkpoints), self._messages)
+        kept = self._kept.pop(key, messages)  # its window goes on changing
+        self._messages = messages
+        if kept is not None:
+            (self.window, self.upto, self.checkpoints), self.key = kept, key
         else:
-            self._messages, self.window, self.upto, self.checkpoints = messages, None, 0, {}
+            self.window, self.upto, self.checkpoints = None, 0, {}
 
 
 def preview_window(

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import re
 import tempfile
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from ..pins import tool_groups
 from ..tokens import TokenCounter, get_counter
@@ -78,6 +79,45 @@ class CachedCounter:
         value = self._cache.get(text)
         if value is None:
             value = self._cache[text] = self.inner.count(text)
+        return value
+
+
+T = TypeVar("T")
+
+
+class Recent(Generic[T]):
+    """The last `size` values by key, each stored with the objects its key names by id (held
+    here, and checked to be the same objects when it is read back)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._items: OrderedDict[tuple[Any, ...], tuple[tuple[object, ...], T]] = OrderedDict()
+
+    def get(self, key: tuple[Any, ...], *of: object) -> T | None:
+        item = self._items.get(key)
+        if (
+            item is None
+            or len(item[0]) != len(of)
+            or any(a is not b for a, b in zip(item[0], of, strict=True))
+        ):
+            return None
+        self._items.move_to_end(key)
+        return item[1]
+
+    def pop(self, key: tuple[Any, ...], *of: object) -> T | None:
+        """`get`, and no longer kept (for a value its taker goes on changing)."""
+        value = self.get(key, *of)
+        self._items.pop(key, None)
+        return value
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def put(self, key: tuple[Any, ...], value: T, *of: object) -> T:
+        self._items[key] = (of, value)
+        self._items.move_to_end(key)
+        while len(self._items) > self.size:
+            self._items.popitem(last=False)
         return value
 
 
