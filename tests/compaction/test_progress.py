@@ -505,3 +505,37 @@ def test_every_changed_file_and_what_became_of_it_is_one_line_at_a_tight_budget(
     for path in ("src/parse.py", "src/cli.py", "tests/test_parse.py"):
         assert f"{path} (created)" in files, files
     assert "src/helper.py (created, then deleted (gone))" in files, files
+
+
+def test_the_next_step_carries_what_the_latest_request_asks_for_after_it() -> None:
+    s = Script("agent")
+    s.user("Cache the token lookups.")
+    s.call("Edit", "ok", file_path="/r/auth.py", old_string="a", new_string="CACHE = {}")
+    s.call("Bash", "9 passed in 0.2s", command="pytest -q")
+    s.user(
+        "Good. Bound the cache to 100 entries. Then run `make smoke` against staging and "
+        "open the PR as a draft. Don't bump the version."
+    )
+    s.call("Edit", "ok", file_path="/r/auth.py", old_string="{}", new_string="LRU(100)")
+    summary = _handoff(s.messages, 300)
+    step = next(ln for ln in summary.splitlines() if ln.startswith("Next step:"))
+    assert "then, as asked: run `make smoke` against staging and open the PR as a draft" in step
+    assert "bump" not in step  # a constraint, not a step
+    # once its command has run, it is no longer a step to come
+    s.call("Bash", "smoke ok", command="make smoke ENV=staging")
+    s.call("Edit", "ok", file_path="/r/auth.py", old_string="100", new_string="128")
+    step = next(ln for ln in _handoff(s.messages, 300).splitlines() if ln.startswith("Next step:"))
+    assert "as asked" not in step, step
+
+
+def test_the_core_lines_get_their_full_form_before_commands_get_a_line() -> None:
+    s = Script("agent")
+    s.user("Write the cache file atomically.")
+    for n in range(6):
+        s.call("Bash", f"line {n} of the listing", command=f"ls -la src/part{n}")
+    s.call("Edit", "ok", file_path="/r/store.py", old_string="a", new_string="os.replace(tmp, p)")
+    s.say("save() now writes a temporary file and renames it over the cache file.")
+    s.call("Bash", "src/store.py:9: os.replace(tmp, p)", command="grep -n replace src/store.py")
+    summary = _handoff(s.messages, 75)
+    current = next(ln for ln in summary.splitlines() if ln.startswith("Current work:"))
+    assert "renames it over the cache file" in current, summary

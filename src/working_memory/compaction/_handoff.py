@@ -233,7 +233,10 @@ def handoff_entries(state: SpanState, progress: Progress | None = None) -> list[
     next_step = progress.next_step if progress is not None else state.next_step
     if next_step:
         step = _PLAN_LABEL.sub("", next_step, count=1) or next_step
-        out.append(Entry(_CURRENT, 4, -1, f"Next step: {step}", f"Next step: {_words(step, 30)}"))
+        later = " ".join(progress.later_asks) if progress is not None else ""
+        # what the latest request asks for after it, when the budget has room
+        full = f"{step}; then, as asked: {later}" if later else step
+        out.append(Entry(_CURRENT, 4, -1, f"Next step: {full}", f"Next step: {_words(step, 30)}"))
     if progress is None and state.stated_next and state.stated_next != state.next_step:
         out.append(
             Entry(_NEXT, 1, 4, f"Next step as the assistant put it: {_quote(state.stated_next)}")

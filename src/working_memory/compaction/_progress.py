@@ -188,6 +188,7 @@ class Progress:
     last_run: str | None = None  # the last test or build run and its outcome
     current_short: str | None = None  # the current work without the last run's details
     open_asks: tuple[str, ...] = ()  # the latest request's asks naming a file not touched since
+    later_asks: tuple[str, ...] = ()  # its asks for after the current step, not yet run
 
 
 def _sentences(text: str) -> list[str]:
@@ -386,6 +387,46 @@ def _change_account(
     # its report after the change ("X now does Y") before its announcement ("Now I'll do Y")
     after = [sentence for index, sentence in kept if index >= last.index]
     return _clip((after or [s for _, s in kept])[-1], 200) if kept else None
+
+
+# An ask for after the current one: "Then run it on staging", "And add a test that ...".
+_LATER = re.compile(r"^(?:and |but )?(?:then|after that|afterwards|finally|also|and)\b,?\s*", re.I)
+_CONSTRAINT = re.compile(r"^(?:and |but |also,? )?(?:don't|do not|never|no|not)\b", re.I)
+_BACKTICKED = re.compile(r"`([^`]{3,})`")
+
+
+def _later_asks(
+    users: Sequence[tuple[int, str]],
+    calls: Sequence[Call],
+    last_user: int,
+    listed: Sequence[str],
+    last_change: Call | None,
+    last_run: str | None,
+) -> tuple[str, ...]:
+    """The latest request's asks for after its first ("Then run `npm run e2e` and open the PR
+    as a draft", "And add a test that ..."), while the work since it is not yet tested: still
+    to do, unless a command it names has run since."""
+    if len(users) < 2 or len(_sentences(users[-1][1])) < 2:
+        return ()  # the first request is the task: its asks are the whole work, not later
+    tested = last_change is not None and any(
+        c.index > last_change.index and _is_test_run(c) for c in calls
+    )
+    if last_change is None or last_change.index < last_user or tested:
+        return ()  # no work since the request, or it was tested: the asks may be done
+    ran = " ".join(_command(c) or "" for c in calls if c.index > last_user)
+    sentences = _sentences(users[-1][1])[1:]
+    out = []
+    for sentence in sentences:
+        if not _LATER.search(sentence) or sentence.rstrip().endswith(("?", ".'", ":")):
+            continue
+        if _CONSTRAINT.search(sentence):
+            continue  # "Don't commit yet": a constraint on the work, not a step after it
+        if any(sentence in ask or ask in sentence for ask in listed):
+            continue  # listed as naming a file not touched since
+        if any(m.group(1).strip() in ran for m in _BACKTICKED.finditer(sentence)):
+            continue  # its command ran since the request
+        out.append(_clip(_LATER.sub("", sentence, count=1), 200))  # "then" is said once
+    return tuple(out[-2:])
 
 
 def _second_part(said: Sequence[tuple[int, str]], after: int, before: int) -> str | None:
@@ -797,6 +838,7 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
         last_run=last_run,
         current_short=current_short,
         open_asks=tuple(open_asks[:3]),
+        later_asks=_later_asks(users, calls, last_user, open_asks, last_change, last_run),
     )
 
 
