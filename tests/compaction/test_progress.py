@@ -539,3 +539,19 @@ def test_the_core_lines_get_their_full_form_before_commands_get_a_line() -> None
     summary = _handoff(s.messages, 75)
     current = next(ln for ln in summary.splitlines() if ln.startswith("Current work:"))
     assert "renames it over the cache file" in current, summary
+
+
+def test_a_reviews_findings_are_each_stated_by_their_first_sentence() -> None:
+    s = Script("agent")
+    s.user("Add the export endpoint.")
+    s.call("Write", "ok", file_path="/r/export.py", content="def export(): ...")
+    detail = " ".join(["The handler streams rows without a cursor timeout."] * 8)
+    report = (
+        "Review of export.py:\n1. The query loads every row into memory at once. " + detail
+        + "\n2. The endpoint skips the permission check for archived projects."
+    )  # fmt: skip
+    s.call("Task", report, description="Review the export change")
+    summary = _handoff(s.messages, 400)
+    review = next(ln for ln in summary.splitlines() if ln.startswith("Review:"))
+    assert "1. The query loads every row into memory at once." in review, review
+    assert "2. The endpoint skips the permission check" in review, review

@@ -815,7 +815,7 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
             roles[path] = role
 
     reviews = tuple(
-        f"{c.args.get('description') or c.name} reported: {_clip(c.result or '', 300)}"
+        f"{c.args.get('description') or c.name} reported: {_findings(c.result or '')}"
         for c in calls
         if c.name.lower() in _SUBAGENT_TOOLS and c.result
     )
@@ -859,6 +859,23 @@ def _merge_fixes(fixes: list[Fix], errors: Sequence[Any]) -> list[Fix]:
         else:
             out.setdefault(n, fix)
     return [out[n] for n in sorted(out)]
+
+
+_ITEM = re.compile(r"^\s*(?:\d+[.)]|[-*•])\s+(.+)$")
+
+
+def _findings(report: str) -> str:
+    """A report, short: a numbered or bulleted list of findings is each item's first sentence
+    (the second finding is no less a finding than the first one's details); else its head."""
+    lines = report.strip().splitlines()
+    items = [m.group(1) for m in map(_ITEM.match, lines) if m]
+    if len(items) < 2:
+        return _clip(report, 300)
+    head = lines[0].strip() if not _ITEM.match(lines[0]) else ""
+    heads = [
+        f"{n}. {_clip((_sentences(item) or [item])[0], 160)}" for n, item in enumerate(items, 1)
+    ]
+    return _clip(" ".join([head, *heads]).strip(), 420)
 
 
 def same_file(path: str, named: str) -> bool:
