@@ -9,7 +9,7 @@ SECTION = re.compile(
     r"^(?:Task(?: \(the only request\))?|Paths|User (?:message|correction) \(\d+ of \d+\)|"
     r"Latest request(?: \([^)]*\))?|Current work|Decision|Ruled out|Review|"
     r"Last said by the assistant|Last actions|Next step|"
-    r"Pending \([^)]*\)|File [a-z ,()]+|Error (?:fixed|\(unresolved\))|Command): "
+    r"Pending \([^)]*\)|File [a-z ,()]+|Files changed|Error (?:fixed|\(unresolved\))|Command): "
 )
 FACT = re.compile(r"^(?:user|assistant|call|tool|system|output of [^:]+): ")
 

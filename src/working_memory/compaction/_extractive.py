@@ -104,6 +104,9 @@ def _stale_lines(state: SpanState, done: Progress) -> Callable[[FastLine], bool]
     return stale
 
 
+_CORE_PRIORITY = 6  # entries this urgent get their full form before the rest get a line
+
+
 class ExtractiveCompactor:
     """An offline handoff: labelled sections a continuing agent can act on, then salient facts.
 
@@ -288,18 +291,25 @@ class ExtractiveCompactor:
         full forms, by priority: a tight budget keeps more kinds of line, not longer ones."""
         order = sorted(entries, key=lambda e: (e.priority, e.section, e.order))
         kept: dict[int, Entry] = {}
-        for n, entry in enumerate(order):
-            text = entry.short or entry.text
-            price = cost(text)
-            if price <= budget:
-                kept[n] = entry._replace(text=text)
-                budget -= price
-        for n, entry in enumerate(order):
-            if n in kept and entry.short is not None and kept[n].text != entry.text:
-                extra = cost(entry.text) - cost(entry.short)
-                if extra <= budget:
-                    kept[n] = entry
-                    budget -= extra
+        # The core (the request, the state, the step, decisions, files, fixes) in full before
+        # the lists (commands run, files read, older plan items) get a line.
+        for tier in (lambda p: p <= _CORE_PRIORITY, lambda p: p > _CORE_PRIORITY):
+            for n, entry in enumerate(order):
+                if not tier(entry.priority):
+                    continue
+                text = entry.short or entry.text
+                price = cost(text)
+                if price <= budget:
+                    kept[n] = entry._replace(text=text)
+                    budget -= price
+            for n, entry in enumerate(order):
+                if not tier(entry.priority):
+                    continue
+                if n in kept and entry.short is not None and kept[n].text != entry.text:
+                    extra = cost(entry.text) - cost(entry.short)
+                    if extra <= budget:
+                        kept[n] = entry
+                        budget -= extra
         return [kept[n] for n in sorted(kept)]
 
     # -- salient facts -----------------------------------------------------------------------

@@ -9,7 +9,7 @@ from typing import NamedTuple
 
 from ._progress import REVIEW_HEAD, Fix, Progress, same_file
 from ._segments import is_chit_chat
-from ._span_state import SpanState
+from ._span_state import SpanState, core_error
 
 __all__: list[str] = []  # private to the compaction package: handoff_entries, Entry, _quote, ...
 
@@ -33,6 +33,7 @@ _SHORT_WORDS = 14  # a quoted message's short form, used first when the budget i
 _TASK_WORDS = 20  # the task, short
 _LATEST_WORDS = 30  # the latest request, short: what the agent must act on keeps more words
 _LATEST_FULL = 110  # the latest request in full: a review's findings and its closing ask
+_FILES_PRIORITY = 2  # the files in one short line: cheap, and it answers a whole question
 _LATEST_REVIEW = 60  # a review passed on as the latest request, short
 
 
@@ -119,8 +120,14 @@ def _said_short(who: str) -> str:
 
 def _fix_lines(fix: Fix) -> tuple[str, str]:
     """An error beside its fix, in full (with the assistant's why) and short."""
-    full = f"Error fixed: {fix.error} (from {fix.where}) -> fixed by {fix.change}"
-    short = f"Error fixed: {_words(fix.error, 14)} -> fixed by {_words(fix.change, 18)}"
+    also = "".join(f"; also {e}" for e in fix.also)
+    short_also = "".join(f"; also {_words(core_error(e), 8)}" for e in fix.also)
+    full = f"Error fixed: {fix.error} (from {fix.where}){also} -> fixed by {fix.change}"
+    # the short form drops the test's name: the error itself says what broke
+    short = (
+        f"Error fixed: {_words(core_error(fix.error), 14)}{short_also} -> fixed by "
+        f"{_words(fix.change, 18)}"
+    )
     if fix.tried:
         tried = "; ".join(fix.tried)
         full += f" (re-running {tried} did not help)"
@@ -226,7 +233,10 @@ def handoff_entries(state: SpanState, progress: Progress | None = None) -> list[
     next_step = progress.next_step if progress is not None else state.next_step
     if next_step:
         step = _PLAN_LABEL.sub("", next_step, count=1) or next_step
-        out.append(Entry(_CURRENT, 4, -1, f"Next step: {step}", f"Next step: {_words(step, 30)}"))
+        later = " ".join(progress.later_asks) if progress is not None else ""
+        # what the latest request asks for after it, when the budget has room
+        full = f"{step}; then, as asked: {later}" if later else step
+        out.append(Entry(_CURRENT, 4, -1, f"Next step: {full}", f"Next step: {_words(step, 30)}"))
     if progress is None and state.stated_next and state.stated_next != state.next_step:
         out.append(
             Entry(_NEXT, 1, 4, f"Next step as the assistant put it: {_quote(state.stated_next)}")
@@ -273,6 +283,8 @@ def handoff_entries(state: SpanState, progress: Progress | None = None) -> list[
     reverted = progress.reverted if progress is not None else frozenset()
     roles = progress.roles if progress is not None else {}
     changed = [f for f in state.files if {"edited", "created", "deleted"} & set(f.actions)]
+    lines: list[str] = []
+    brief: list[str] = []
     for f in sorted(changed, key=lambda f: -f.last_index):
         what = " and ".join(a for a in f.actions if a != "read")
         gone = any(same_file(f.path, r) for r in removed)
@@ -283,10 +295,14 @@ def handoff_entries(state: SpanState, progress: Progress | None = None) -> list[
             what += ", then reverted (unchanged now)"
             gone = True  # its role is no change of the work's
         role = roles.get(f.path)
-        text = f"File {what}: {f.path}"
-        out.append(
-            Entry(_FILES, f.last_index, 4, text + (f" ({role})" if role and not gone else ""), text)
-        )
+        lines.append(f"{f.path} ({what}" + (f"; {role})" if role and not gone else ")"))
+        brief.append(f"{f.path} ({what})")
+    if lines:
+        # One line: a tight budget keeps every file with what became of it ("Files changed:
+        # a.py (edited); b.py (created, then deleted (gone))"), not the first few files' own
+        # lines; a budget left over adds what each defines.
+        text, short = f"Files changed: {'; '.join(lines)}", f"Files changed: {'; '.join(brief)}"
+        out.append(Entry(_FILES, 0, _FILES_PRIORITY, text, short))
     for f in state.files:
         if f.actions == ("read",):
             role = roles.get(f.path)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ._lines import DECISION_CUES
@@ -20,6 +20,8 @@ from ._span_state import (
     Call,
     SpanState,
     TodoItem,
+    command_of,
+    core_error,
     error_line,
     is_run_tool,
     outcome_line,
@@ -101,10 +103,25 @@ _TEST_PROGRAMS = frozenset(
 _TEST_SUBCOMMANDS = frozenset(
     ["test", "tests", "check", "build", "compile", "lint", "vet", "typecheck"]
 )
+# Programs that run another program inside a container or on a host.
+_CONTAINERS = frozenset(["docker", "docker-compose", "podman", "kubectl", "ssh"])
 _SEGMENT = re.compile(r"\s*(?:&&|\|\||;|\|)\s*")
 _RUNNERS = re.compile(
     r"^(?:(?:uv|poetry|pipenv|pdm|hatch|rye) run |python3? -m |npx |bunx |bundle exec )+"
 )
+
+
+def _parts(call: Call) -> list[list[str]]:
+    """The words of each command a call's `&&` / `;` chain runs, runners dropped: a re-run
+    may follow a set-up (`rm -rf tmp && pytest -q`)."""
+    if not call.text.startswith("$ "):
+        return [_same_step_text(call.text).split()]
+    return _split_chain(call.text)
+
+
+def _split_chain(text: str) -> list[list[str]]:
+    pieces = re.split(r"\s*(?:&&|;)\s*", _same_step_text(text).removeprefix("$ "))
+    return [_RUNNERS.sub("", p.strip()).split() for p in pieces if p.strip()]
 
 
 def _is_test_run(call: Call) -> bool:
@@ -121,14 +138,15 @@ def _is_test_run(call: Call) -> bool:
         sub = next((w for w in words[1:] if not w.startswith("-")), "")
         if program in _TEST_PROGRAMS or sub in _TEST_SUBCOMMANDS or program.startswith("test"):
             return True
+        if program in _CONTAINERS and _TEST_PROGRAMS & set(words[2:]):
+            return True  # `docker compose run --rm tests pytest -q`: the tests, in a container
     return False
 
 
 def _command(call: Call) -> str | None:
-    value = call.args.get("command", call.args.get("cmd"))
-    if isinstance(value, list):
-        value = " ".join(str(v) for v in value)
-    return value if isinstance(value, str) and call.text.startswith("$ ") else None
+    # Codex's argv (`["bash", "-lc", "pytest -q"]`) runs `pytest -q`, not the program `bash`
+    value = command_of(call.args)
+    return value if value is not None and call.text.startswith("$ ") else None
 
 
 _SUBAGENT_TOOLS = frozenset({"task", "agent", "subagent", "dispatch_agent"})
@@ -143,6 +161,7 @@ class Fix:
     change: str  # the change that made the step pass, or the passing call when it is the fix
     why: str | None = None  # the assistant's explanation between the error and the change
     tried: tuple[str, ...] = ()  # re-runs in between that failed again (did not help)
+    also: tuple[str, ...] = ()  # other errors the same passing run ended, with no fix of their own
 
 
 @dataclass(frozen=True)
@@ -169,6 +188,7 @@ class Progress:
     last_run: str | None = None  # the last test or build run and its outcome
     current_short: str | None = None  # the current work without the last run's details
     open_asks: tuple[str, ...] = ()  # the latest request's asks naming a file not touched since
+    later_asks: tuple[str, ...] = ()  # its asks for after the current step, not yet run
 
 
 def _sentences(text: str) -> list[str]:
@@ -345,6 +365,70 @@ def _proposals(said: Sequence[tuple[int, str]], start: int, end: int) -> list[tu
     return out
 
 
+def _change_account(
+    said: Sequence[tuple[int, str]], calls: Sequence[Call], last: Call, last_user: int
+) -> str | None:
+    """The assistant's own words on the last changes: its text between the call before them
+    (or the latest request) and the first call after them ("writeCredentials() now writes a
+    temp file and renames it", "Now I'll batch the reads"), less the looks it announces."""
+    before = max((c.index for c in calls if c.index < last.index and not _is_change(c)), default=-1)
+    start = max(before, last_user)
+    end = min((c.index for c in calls if c.index > last.index and not _is_change(c)), default=None)
+    kept = [
+        (index, sentence)
+        for index, text in said
+        if start < index and (end is None or index < end)
+        for sentence in _sentences(text)
+        if len(sentence.split()) >= 5
+        and not _IMMEDIATE.search(sentence)
+        and not _FIRST_THEN.search(sentence)  # a plan's "X first, then Y" says what is to come
+        and not sentence.rstrip().endswith(("?", ":"))
+    ]
+    # its report after the change ("X now does Y") before its announcement ("Now I'll do Y")
+    after = [sentence for index, sentence in kept if index >= last.index]
+    return _clip((after or [s for _, s in kept])[-1], 200) if kept else None
+
+
+# An ask for after the current one: "Then run it on staging", "And add a test that ...".
+_LATER = re.compile(r"^(?:and |but )?(?:then|after that|afterwards|finally|also|and)\b,?\s*", re.I)
+_CONSTRAINT = re.compile(r"^(?:and |but |also,? )?(?:don't|do not|never|no|not)\b", re.I)
+_BACKTICKED = re.compile(r"`([^`]{3,})`")
+
+
+def _later_asks(
+    users: Sequence[tuple[int, str]],
+    calls: Sequence[Call],
+    last_user: int,
+    listed: Sequence[str],
+    last_change: Call | None,
+    last_run: str | None,
+) -> tuple[str, ...]:
+    """The latest request's asks for after its first ("Then run `npm run e2e` and open the PR
+    as a draft", "And add a test that ..."), while the work since it is not yet tested: still
+    to do, unless a command it names has run since."""
+    if len(users) < 2 or len(_sentences(users[-1][1])) < 2:
+        return ()  # the first request is the task: its asks are the whole work, not later
+    tested = last_change is not None and any(
+        c.index > last_change.index and _is_test_run(c) for c in calls
+    )
+    if last_change is None or last_change.index < last_user or tested:
+        return ()  # no work since the request, or it was tested: the asks may be done
+    ran = " ".join(_command(c) or "" for c in calls if c.index > last_user)
+    sentences = _sentences(users[-1][1])[1:]
+    out = []
+    for sentence in sentences:
+        if not _LATER.search(sentence) or sentence.rstrip().endswith(("?", ".'", ":")):
+            continue
+        if _CONSTRAINT.search(sentence):
+            continue  # "Don't commit yet": a constraint on the work, not a step after it
+        if any(sentence in ask or ask in sentence for ask in listed):
+            continue  # listed as naming a file not touched since
+        if any(m.group(1).strip() in ran for m in _BACKTICKED.finditer(sentence)):
+            continue  # its command ran since the request
+        out.append(_clip(_LATER.sub("", sentence, count=1), 200))  # "then" is said once
+    return tuple(out[-2:])
+
+
 def _second_part(said: Sequence[tuple[int, str]], after: int, before: int) -> str | None:
     """Y of the latest "X first, then Y" the assistant stated between the latest request and
     the change after it. X is what the change did: not quoted as a step."""
@@ -504,6 +588,11 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
         what = f" (defines {', '.join(defines)})" if defines else ""
         current = f"{path or last_change.text}{what} changed last; {', '.join(status)}"
         current_short = current
+        account = _change_account(said, calls, last_change, last_user)
+        if account is not None:
+            # what the change did, in the assistant's words: "changed last" names no content
+            current = current.replace(" changed last;", f' changed last ("{account}");', 1)
+
         if last_run is not None:
             before = "" if ran else " (before that change)"
             current += f"; last test run{before}: {last_run}"
@@ -625,25 +714,47 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
             None,
         )
         message = _clip(error.message, 160)
-        failing = error.where.split(" at ")[0]
+        failing_call = next((c for c in calls if (c.result_index or c.index) == error.index), None)
+        failing = (
+            _same_step_text(failing_call.text)
+            if failing_call is not None and failing_call.text.startswith("$ ")
+            else error.where.split(" at ")[0]
+        )
+        failing_words = {w for part in _split_chain(failing) for w in part}
         # A re-run: the same command, or the same step with fewer arguments (`tox -q` after
-        # `tox -e py310 -q`); `git push --set-upstream origin x` after `git push` is the fix.
-        rerun = fixing_run is not None and (
-            set(_same_step_text(fixing_run.text).split()) <= set(failing.split())
+        # `tox -e py310 -q`), also chained after a set-up (`docker compose build x && <it>`);
+        # `git push --set-upstream origin x` after `git push` is the fix.
+        rerun = fixing_run is not None and any(
+            set(part) <= failing_words for part in _parts(fixing_run)
         )
         if fixing_run is None or not rerun:
             fixes.append(Fix(message, error.where, str(error.fixed_by)))
             continue
         # The run where this error stopped showing (another may still fail it): the change
         # before that run fixed this error, not the last change before the step passed.
-        head = message[:50]
+        head = core_error(message)[:50]  # a re-run may print it without the test's name
+        plain = {w for w in failing_words if not w.startswith("-")}
         runs_after = [
             c
             for c in calls
             if error.index < c.index <= fixing_run.index
             and c.result is not None
             and (same_step(step_key(c), error.step) or same_step(error.step, step_key(c)))
+            # the failing command again, maybe with more flags; not another use of the program
+            # (`docker compose run x sh -c 'ls ...'` looks, it does not re-run the tests)
+            and any(plain <= set(part) or set(part) <= failing_words for part in _parts(c))
         ]
+        runs_after += [
+            c
+            for c in calls
+            if error.index < c.index < fixing_run.index
+            and c.result is not None
+            and c not in runs_after
+            and any(plain <= set(part) for part in _parts(c)[1:])  # chained after a set-up
+        ]
+        runs_after.sort(key=lambda c: c.index)
+        if fixing_run not in runs_after:
+            runs_after.append(fixing_run)
         stop = next(
             (c for c in runs_after if head not in " ".join((c.result or "").split())), fixing_run
         )
@@ -686,6 +797,8 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
                     )
                 )
 
+    fixes = _merge_fixes(fixes, [e for e in state.errors if e.fixed])
+
     # What each file is: what it defines and says, from what was read or written.
     roles: dict[str, str] = {}
     for call in calls:
@@ -702,7 +815,7 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
             roles[path] = role
 
     reviews = tuple(
-        f"{c.args.get('description') or c.name} reported: {_clip(c.result or '', 300)}"
+        f"{c.args.get('description') or c.name} reported: {_findings(c.result or '')}"
         for c in calls
         if c.name.lower() in _SUBAGENT_TOOLS and c.result
     )
@@ -725,7 +838,44 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
         last_run=last_run,
         current_short=current_short,
         open_asks=tuple(open_asks[:3]),
+        later_asks=_later_asks(users, calls, last_user, open_asks, last_change, last_run),
     )
+
+
+def _merge_fixes(fixes: list[Fix], errors: Sequence[Any]) -> list[Fix]:
+    """An error whose only 'fix' is the passing run that also ended another error, whose fix
+    is a change, was ended by that change too (a look's `ModuleNotFoundError` beside the test
+    failure it explained): stated with it, once, not as fixed by the run."""
+    by_run: dict[str, int] = {}
+    for n, (fix, error) in enumerate(zip(fixes, errors, strict=True)):
+        if fix.change != str(error.fixed_by):
+            by_run.setdefault(str(error.fixed_by), n)
+    out: dict[int, Fix] = {}
+    for n, (fix, error) in enumerate(zip(fixes, errors, strict=True)):
+        into = by_run.get(str(error.fixed_by))
+        if fix.change == str(error.fixed_by) and into is not None:
+            host = out.get(into, fixes[into])
+            out[into] = replace(host, also=(*host.also, fix.error))
+        else:
+            out.setdefault(n, fix)
+    return [out[n] for n in sorted(out)]
+
+
+_ITEM = re.compile(r"^\s*(?:\d+[.)]|[-*•])\s+(.+)$")
+
+
+def _findings(report: str) -> str:
+    """A report, short: a numbered or bulleted list of findings is each item's first sentence
+    (the second finding is no less a finding than the first one's details); else its head."""
+    lines = report.strip().splitlines()
+    items = [m.group(1) for m in map(_ITEM.match, lines) if m]
+    if len(items) < 2:
+        return _clip(report, 300)
+    head = lines[0].strip() if not _ITEM.match(lines[0]) else ""
+    heads = [
+        f"{n}. {_clip((_sentences(item) or [item])[0], 160)}" for n, item in enumerate(items, 1)
+    ]
+    return _clip(" ".join([head, *heads]).strip(), 420)
 
 
 def same_file(path: str, named: str) -> bool:

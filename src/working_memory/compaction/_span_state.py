@@ -177,7 +177,8 @@ def _decode(raw: Any) -> Mapping[str, Any]:
     return {}
 
 
-def _command_of(args: Mapping[str, Any]) -> str | None:
+def command_of(args: Mapping[str, Any]) -> str | None:
+    """A shell call's command line, Codex's `bash -lc` argv unwrapped."""
     value = args.get("command", args.get("cmd"))
     if isinstance(value, list):  # Codex's shell takes an argv list
         value = " ".join(str(v) for v in value)
@@ -195,7 +196,7 @@ def path_of(args: Mapping[str, Any]) -> str | None:
 
 
 def _describe(name: str, args: Mapping[str, Any]) -> str:
-    command = _command_of(args)
+    command = command_of(args)
     lowered = name.lower()
     if command is not None and (lowered in _SHELL_TOOLS or not path_of(args)):
         return "$ " + " ".join(command.split())[:200]
@@ -370,7 +371,7 @@ _SCRIPT = re.compile(r"\.(?:py|sh|js|mjs|rb|php|pl)$")
 
 def step_key(call: Call) -> str:
     """What makes two calls the same step: the program and its first argument, or tool+file."""
-    command = _command_of(call.args)
+    command = command_of(call.args)
     if command is not None:
         command = re.sub(r"^(?:cd \S+ *&& *)+", "", command.strip())
         command = re.split(r"\s*(?:\||2>&1|&&|;)\s*", command)[0]
@@ -381,6 +382,29 @@ def step_key(call: Call) -> str:
         return "$ " + " ".join(words[:n])
     path = path_of(call.args)
     return f"{call.name} {path}" if path else call.text  # a tool and its file, or its query
+
+
+def chain_steps(call: Call) -> tuple[frozenset[str], ...]:
+    """The words of each command a `&&` / `;` chain runs after its first (`rm -rf tmp && pytest
+    -q` then runs `pytest -q`), runners dropped; none for a call that is no chain."""
+    command = command_of(call.args)
+    if command is None:
+        return ()
+    parts = re.split(r"\s*(?:&&|;)\s*", command.strip().strip("'\""))[1:]
+    return tuple(frozenset(_RUNNER.sub("", p.split("|")[0].strip()).split()) for p in parts)
+
+
+def reruns(step: str, words: frozenset[str]) -> bool:
+    """A command of `words` runs the step `step` again: its program and first argument."""
+    named = step.removeprefix("$ ").split()
+    return bool(named) and step.startswith("$ ") and set(named) <= words
+
+
+def core_error(message: str) -> str:
+    """An error's line without the test that raised it (`test_x: KeyError: 'a'` -> `KeyError:
+    'a'`): a re-run printed without the test's header still shows the same error."""
+    name, sep, rest = message.partition(": ")
+    return rest if sep and " " not in name and len(rest) >= 12 else message
 
 
 def is_run_tool(name: str) -> bool:
@@ -423,7 +447,7 @@ def _todos(calls: Sequence[Call]) -> list[TodoItem]:
                 for t in call.args["plan"]
                 if isinstance(t, Mapping) and t.get("step")
             ]
-        command = _command_of(call.args)
+        command = command_of(call.args)
         if command is None or "bd " not in command:
             continue
         for m in _BD_SHOW.finditer(command):
@@ -500,7 +524,7 @@ def span_state(span: Sequence[Mapping[str, Any]]) -> SpanState:
         name = call.name.lower()
         path = path_of(call.args)
         sub = str(call.args.get("command") or "") if name == "str_replace_editor" else ""
-        command = _command_of(call.args) if not sub else None
+        command = command_of(call.args) if not sub else None
         # A test or build tool (`run_tests`) reports as a shell command does.
         shell = command is not None or is_run_tool(name)
         problem = error_line(call.result, shell=shell) if call.result is not None else None
@@ -522,9 +546,16 @@ def span_state(span: Sequence[Mapping[str, Any]]) -> SpanState:
         if call.result is None:
             continue
         key = step_key(call)
+        chained = chain_steps(call) if command is not None else ()
+        if problem is not None and key not in open_errors:
+            # a chain that runs a failing step again after a set-up (`rm -rf tmp && pytest`,
+            # `docker compose build && docker compose run ...`) is that step's re-run
+            key = next((o for w in chained for o in open_errors if reruns(o, w)), key)
         described = "$ " + _clean_command(command) if command is not None else call.text
         if problem is None:
-            for failing in [k for k in open_errors if same_step(key, k)]:
+            for failing in [
+                k for k in open_errors if same_step(key, k) or any(reruns(k, w) for w in chained)
+            ]:
                 for position in open_errors.pop(failing):
                     errors[position] = replace(errors[position], fixed=True, fixed_by=described)
         if problem is not None:
@@ -533,8 +564,14 @@ def span_state(span: Sequence[Mapping[str, Any]]) -> SpanState:
             location = _LOCATION.search(problem) or _LOCATION.search(call.result)
             if location:
                 where += f" at {location.group(0)}"
-            same = [p for p in open_errors.get(key, []) if errors[p].message == problem]
-            if not same:  # the same error again from the same step is one record
+            # the same error again from the same step is one record, also when the re-run
+            # prints it without its test's header (then its summary line is the error line)
+            same = [
+                p
+                for p in open_errors.get(key, [])
+                if errors[p].message == problem or core_error(errors[p].message) in call.result
+            ]
+            if not same:
                 open_errors.setdefault(key, []).append(len(errors))
                 errors.append(
                     ErrorRecord(problem, where, call.result_index or call.index, False, step=key)
