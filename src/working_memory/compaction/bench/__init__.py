@@ -55,6 +55,9 @@ _HELD_OUT = (
     ("heldout5-claude-oauth", "claude-code", "_heldout5_claude_oauth"),
     ("heldout5-codex-dst", "codex", "_heldout5_codex_dst"),
     ("heldout5-chat-upload", "openai-chat", "_heldout5_chat_upload"),
+    ("heldout6-claude-flags", "claude-code", "_heldout6_claude_flags"),
+    ("heldout6-codex-digest", "codex", "_heldout6_codex_digest"),
+    ("heldout6-chat-invoice", "openai-chat", "_heldout6_chat_invoice"),
 )
 _CLAUDE_FIXTURE = "claude-code/7c9e6679-7425-40de-944b-e07fc1f90ae7.jsonl"
 _CODEX_FIXTURE = "codex/rollout-2026-05-11T09-00-00-019e1625-789d-76c0-80ab-3724b5ddb799.jsonl"
