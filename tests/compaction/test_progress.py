@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from working_memory.compaction import ExtractiveCompactor, grade_summary
 from working_memory.compaction.bench import benchmark_spans
 from working_memory.compaction.bench._build import Script
@@ -593,6 +595,32 @@ def test_each_point_of_the_latest_request_is_stated_with_what_became_of_it() -> 
     pending = next(ln for ln in summary.splitlines() if ln.startswith("Pending (points"))
     assert "2. Add a warning per retry. (not started)" in pending, pending
     assert "open the PR against main" in pending and "MAX_TRIES" not in pending, pending
+
+
+@pytest.mark.parametrize(
+    "head",
+    ["Ana looked at the PR. Three points:", "Ana went through the diff:", "Ana reviewed it:"],
+)
+def test_a_review_passed_on_in_other_words_is_a_review(head: str) -> None:
+    """ "X looked at the PR" passes a review on as "X reviewed it" does: its points are review
+    findings; a numbered list of asks that is no review is headed as the request's points."""
+    s = Script("agent")
+    s.user("Add retries to the uploader.")
+    s.call("Edit", "ok", file_path="/r/upload.py", old_string="a", new_string="def send(): ...")
+    s.user(
+        f"{head}\n1. The retry loop never waits. Sleep between tries.\n"
+        "2. Retries are not logged. Add a warning per retry.\nDo both."
+    )
+    lines = _handoff(s.messages, 300).splitlines()
+    assert any(ln.startswith("Latest request (a review):") for ln in lines), lines
+    assert any(ln.startswith("Review findings: 1. The retry loop never waits.") for ln in lines)
+    s = Script("agent")
+    s.user("Add retries to the uploader.")
+    s.call("Edit", "ok", file_path="/r/upload.py", old_string="a", new_string="def send(): ...")
+    s.user("Two more things:\n1. Log each retry. Use a warning.\n2. Cap the delay. At 30 s.")
+    lines = _handoff(s.messages, 300).splitlines()
+    assert any(ln.startswith("The latest request's points: 1. Log each retry.") for ln in lines)
+    assert not any(ln.startswith(("Review findings", "Latest request (a review)")) for ln in lines)
 
 
 def test_a_step_the_assistant_announced_after_doing_it_gives_way_to_the_open_point() -> None:

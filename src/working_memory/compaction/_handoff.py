@@ -141,7 +141,7 @@ def _fix_lines(fix: Fix) -> tuple[str, str]:
 def _point_entries(listed: Points, review: bool) -> list[Entry]:
     """The latest request's numbered points, each by its first sentence with what became of it;
     and the ones still open, each by what it asks, with the request's closing asks."""
-    kind = "Review findings" if review else "Points the latest request pointed out"
+    kind = "Review findings" if review else "The latest request's points"
     found = "; ".join(f"{p.number}. {p.head} ({p.status})" for p in listed.points)
     brief = "; ".join(f"{p.number}. {_words(p.head, 14)} ({p.status})" for p in listed.points)
     out = [Entry(_CURRENT, 1, 1, f"{kind}: {found}", f"{kind}: {brief}")]

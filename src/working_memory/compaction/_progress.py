@@ -53,7 +53,10 @@ _REJECTION = re.compile(
 # A review passed on by the user ("Lena reviewed it. Two things: ..."): findings to act on,
 # not a correction of the design; its words are the design's own, so it would "turn it down".
 REVIEW_HEAD = re.compile(
-    r"^\s*(?:[\w.-]+ )?(?:reviewed\b|review (?:from|by)\b|code review\b|review:)", re.IGNORECASE
+    r"^\s*(?:[\w.-]+ )?(?:reviewed\b|review (?:from|by)\b|code review\b|review:|"
+    r"(?:looked (?:at|over|through)|went (?:over|through)) (?:the|my|your|our|this) "
+    r"(?:pr|pull request|mr|merge request|diff|patch|changes?|branch|code)\b)",
+    re.IGNORECASE,
 )
 # A plan in two parts after the latest request: "I'll handle X first, then Y."
 _FIRST_THEN = re.compile(r"^.{8,}?,? first,? (?:and )?then (?P<then>.{4,}?)[.!]?$", re.I)
