@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from working_memory.compaction import ExtractiveCompactor, grade_summary
 from working_memory.compaction.bench import benchmark_spans
 from working_memory.compaction.bench._build import Script
@@ -158,7 +160,8 @@ def test_a_review_is_quoted_with_its_findings_and_its_closing_ask() -> None:
     for words in (120, 400):
         summary = _handoff(s.messages, words)
         latest = next(ln for ln in summary.splitlines() if ln.startswith("Latest request"))
-        assert "loads every row into memory" in latest, latest  # the first finding
+        found = next(ln for ln in summary.splitlines() if ln.startswith("Review findings:"))
+        assert "loads every row into memory" in found, found  # the first finding, on its line
         assert "docs/exports.md" in latest, latest  # the closing ask, never cut off
 
 
@@ -555,3 +558,76 @@ def test_a_reviews_findings_are_each_stated_by_their_first_sentence() -> None:
     review = next(ln for ln in summary.splitlines() if ln.startswith("Review:"))
     assert "1. The query loads every row into memory at once." in review, review
     assert "2. The endpoint skips the permission check" in review, review
+
+
+def _reviewed() -> Script:
+    s = Script("agent")
+    s.user("Add retries to the uploader.")
+    s.call("Edit", "ok", file_path="/r/upload.py", old_string="a", new_string="def send(): ...")
+    s.call("Bash", "14 passed in 0.3s", command="pytest -q")
+    s.user(
+        "Ana reviewed it. Three points:\n"
+        "1. The retry loop never waits, so a down server gets hammered. Sleep with "
+        "backoff_delay() between tries.\n"
+        "2. Retries are not logged. Add a warning per retry.\n"
+        "3. MAX_TRIES is hard-coded; read it from upload.toml.\n"
+        "Do 1 and 2. Skip 3, a constant is fine. Then open the PR against main."
+    )
+    s.call(
+        "Edit",
+        "ok",
+        file_path="/r/upload.py",
+        old_string="b",
+        new_string="time.sleep(backoff_delay(n))",
+    )
+    return s
+
+
+def test_each_point_of_the_latest_request_is_stated_with_what_became_of_it() -> None:
+    summary = _handoff(_reviewed().messages, 300)
+    found = next(ln for ln in summary.splitlines() if ln.startswith("Review findings:"))
+    assert (
+        "1. The retry loop never waits, so a down server gets hammered. (changed, not yet tested)"
+        in found
+    ), found
+    assert "2. Retries are not logged. (not started)" in found, found
+    assert "3. MAX_TRIES is hard-coded; read it from upload.toml. (left as asked)" in found, found
+    pending = next(ln for ln in summary.splitlines() if ln.startswith("Pending (points"))
+    assert "2. Add a warning per retry. (not started)" in pending, pending
+    assert "open the PR against main" in pending and "MAX_TRIES" not in pending, pending
+
+
+@pytest.mark.parametrize(
+    "head",
+    ["Ana looked at the PR. Three points:", "Ana went through the diff:", "Ana reviewed it:"],
+)
+def test_a_review_passed_on_in_other_words_is_a_review(head: str) -> None:
+    """ "X looked at the PR" passes a review on as "X reviewed it" does: its points are review
+    findings; a numbered list of asks that is no review is headed as the request's points."""
+    s = Script("agent")
+    s.user("Add retries to the uploader.")
+    s.call("Edit", "ok", file_path="/r/upload.py", old_string="a", new_string="def send(): ...")
+    s.user(
+        f"{head}\n1. The retry loop never waits. Sleep between tries.\n"
+        "2. Retries are not logged. Add a warning per retry.\nDo both."
+    )
+    lines = _handoff(s.messages, 300).splitlines()
+    assert any(ln.startswith("Latest request (a review):") for ln in lines), lines
+    assert any(ln.startswith("Review findings: 1. The retry loop never waits.") for ln in lines)
+    s = Script("agent")
+    s.user("Add retries to the uploader.")
+    s.call("Edit", "ok", file_path="/r/upload.py", old_string="a", new_string="def send(): ...")
+    s.user("Two more things:\n1. Log each retry. Use a warning.\n2. Cap the delay. At 30 s.")
+    lines = _handoff(s.messages, 300).splitlines()
+    assert any(ln.startswith("The latest request's points: 1. Log each retry.") for ln in lines)
+    assert not any(ln.startswith(("Review findings", "Latest request (a review)")) for ln in lines)
+
+
+def test_a_step_the_assistant_announced_after_doing_it_gives_way_to_the_open_point() -> None:
+    s = _reviewed()
+    s.say("The loop now backs off. Next I'll call backoff_delay() from send() in upload.py.")
+    summary = _handoff(s.messages, 300)
+    step = next(ln for ln in summary.splitlines() if ln.startswith("Next step:"))
+    assert "backoff_delay" not in step, step
+    assert "point 2 of the latest request: Add a warning per retry." in step, step
+    assert "then run the tests (not yet tested since the last change)" in step, step

@@ -8,6 +8,7 @@ import re
 from typing import NamedTuple
 
 from ._progress import REVIEW_HEAD, Fix, Progress, same_file
+from ._review import Points
 from ._segments import is_chit_chat
 from ._span_state import SpanState, core_error
 
@@ -137,6 +138,24 @@ def _fix_lines(fix: Fix) -> tuple[str, str]:
     return full, short
 
 
+def _point_entries(listed: Points, review: bool) -> list[Entry]:
+    """The latest request's numbered points, each by its first sentence with what became of it;
+    and the ones still open, each by what it asks, with the request's closing asks."""
+    kind = "Review findings" if review else "The latest request's points"
+    found = "; ".join(f"{p.number}. {p.head} ({p.status})" for p in listed.points)
+    brief = "; ".join(f"{p.number}. {_words(p.head, 14)} ({p.status})" for p in listed.points)
+    out = [Entry(_CURRENT, 1, 1, f"{kind}: {found}", f"{kind}: {brief}")]
+    todo = [p for p in listed.points if p.open]
+    if todo:
+        asks = "; ".join(f"{p.number}. {p.ask} ({p.status})" for p in todo)
+        then = f"; then, as asked: {' '.join(listed.closing)}" if listed.closing else ""
+        short_asks = "; ".join(f"{p.number}. {_words(p.ask, 16)} ({p.status})" for p in todo)
+        short_then = f"; then: {_words(' '.join(listed.closing), 20)}" if listed.closing else ""
+        head = "Pending (points of the latest request not done): "
+        out.append(Entry(_PENDING, -20, 5, head + asks + then, head + short_asks + short_then))
+    return out
+
+
 def short_call(call_text: str) -> str:
     """A call named briefly for a label: `$ mix test`, `Read annotation.ex`."""
     if call_text.startswith("$ "):
@@ -210,15 +229,18 @@ def handoff_entries(state: SpanState, progress: Progress | None = None) -> list[
             what = "Latest request (a review)"
         if only:
             what = "Task (the only request)"  # the first request is the latest: stated once
-        out.append(
-            Entry(
-                _CURRENT,
-                0,
-                0,
-                f"{what}: {_quote(latest, _LATEST_FULL, ask=not only)}",
-                f"{what}: {_quote(latest, short_words, ask=not only)}",
-            )
-        )
+        listed = progress.points if progress is not None and not only else None
+        full = f"{what}: {_quote(latest, _LATEST_FULL, ask=not only)}"
+        short = f"{what}: {_quote(latest, short_words, ask=not only)}"
+        if listed is not None:
+            # its points come on a line of their own: here the head and the closing asks
+            head = latest.strip().splitlines()[0]
+            closing = " ".join(listed.closing)
+            full = f'{what}: "{_words(head, 12)} ... {_words(closing, _LATEST_FULL // 2)}"'
+            short = f'{what}: "{_words(head, 12)} ... {_words(closing, 20)}"'
+        out.append(Entry(_CURRENT, 0, 0, full, short))
+        if listed is not None:
+            out.extend(_point_entries(listed, review))
     if progress is not None and progress.current:
         short = f"Current work: {progress.current_short or progress.current}"
         out.append(Entry(_CURRENT, 1, 2, f"Current work: {progress.current}", short))

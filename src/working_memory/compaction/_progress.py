@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ._lines import DECISION_CUES
+from ._review import Points, done_step, points
 from ._segments import content_text, is_chit_chat, is_typed_user_text, strip_line_numbers
 from ._span_state import (
     Call,
@@ -52,7 +53,10 @@ _REJECTION = re.compile(
 # A review passed on by the user ("Lena reviewed it. Two things: ..."): findings to act on,
 # not a correction of the design; its words are the design's own, so it would "turn it down".
 REVIEW_HEAD = re.compile(
-    r"^\s*(?:[\w.-]+ )?(?:reviewed\b|review (?:from|by)\b|code review\b|review:)", re.IGNORECASE
+    r"^\s*(?:[\w.-]+ )?(?:reviewed\b|review (?:from|by)\b|code review\b|review:|"
+    r"(?:looked (?:at|over|through)|went (?:over|through)) (?:the|my|your|our|this) "
+    r"(?:pr|pull request|mr|merge request|diff|patch|changes?|branch|code)\b)",
+    re.IGNORECASE,
 )
 # A plan in two parts after the latest request: "I'll handle X first, then Y."
 _FIRST_THEN = re.compile(r"^.{8,}?,? first,? (?:and )?then (?P<then>.{4,}?)[.!]?$", re.I)
@@ -189,6 +193,7 @@ class Progress:
     current_short: str | None = None  # the current work without the last run's details
     open_asks: tuple[str, ...] = ()  # the latest request's asks naming a file not touched since
     later_asks: tuple[str, ...] = ()  # its asks for after the current step, not yet run
+    points: Points | None = None  # the latest request's numbered points, each with its status
 
 
 def _sentences(text: str) -> list[str]:
@@ -545,6 +550,7 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
             rest = [t.text for t in state.todos if t is not step][:2]
             then = f"; then {'; '.join(rest)}" if rest else ""
             next_step = f"{step.text} (the plan's {step.status.replace('_', ' ')} item){then}"
+    announced: str | None = None  # the step the assistant said it would take next
     aim: str | None = None  # why the last look was done ("..., so the new tests can ...")
     gone_names = {r.rstrip("/").rsplit("/", 1)[-1] for r in removed if "." in r}
     if next_step is None:
@@ -568,8 +574,23 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
                 and not any(name in s for name in gone_names)  # "re-run reproduce.py": gone
             ]
             if kept:
-                next_step = " ".join(kept)
+                next_step = announced = " ".join(kept)
                 break
+    listed = points(users[-1][1], calls, last_user, _is_test_run) if users else None
+    worked = [c for c in calls if c not in plans]  # a plan names its items, it does not do them
+    if announced is not None and done_step(announced, worked, last_user):
+        # "Next I'll copy X into Y" after the call that copied it: the step is done; the
+        # request's first point not yet started (else not yet tested) is the step
+        open_points = [p for p in listed.points if p.open] if listed else []
+        open_points.sort(key=lambda p: p.status != "not started")
+        next_step = None
+        if open_points:
+            untested = last_change is not None and not any(
+                _is_test_run(c) for c in calls if c.index > last_change.index
+            )
+            then = "; then run the tests (not yet tested since the last change)" if untested else ""
+            point = open_points[0]
+            next_step = f"point {point.number} of the latest request: {point.ask}{then}"
     current = current_short = None
     if last_change is not None:
         path = _path(last_change)
@@ -839,6 +860,7 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
         current_short=current_short,
         open_asks=tuple(open_asks[:3]),
         later_asks=_later_asks(users, calls, last_user, open_asks, last_change, last_run),
+        points=listed,
     )
 
 

@@ -1,0 +1,131 @@
+"""A numbered list of points in the latest request (a review passed on, a list of asks): each
+point with what became of it since, and whether a step the assistant announced was done.
+
+A point is "left as asked" when the request's closing lines say to leave it ("Skip 3", "Leave
+2: ...", "For 3, don't change anything"); "changed" when a call since the request names the
+point's identifiers (`req.cookies.sf_anon`, `Helvetica-Bold`, `OFL.txt`), "tested" when a test
+run came after that call; else "not started". A point with no identifiers is "not started"
+unless left.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from ._span_state import Call
+
+__all__: list[str] = []  # private to the compaction package
+
+_ITEM = re.compile(r"^\s*(\d+)[.)]\s+(.+)$")
+_SENTENCE = re.compile(r"\S.*?(?:[.!?]+(?=\s|$)|$)")
+# "Skip 3", "Leave 2: ...", "ignore 1 and 3", "For 3, don't change anything"
+_LEFT = re.compile(
+    r"\b(?:skip|leave|ignore|drop|not)\s+(?:point\s+|item\s+|#)?(\d+(?:\s*(?:,|and|&)\s*\d+)*)\b"
+    r"|\bfor\s+(\d+),?\s+(?:don't|do not|no need to)\s+(?:change|touch|do)\b",
+    re.IGNORECASE,
+)
+_DO = re.compile(r"^\s*do\s+\d+(?:\s*(?:,|and|&|then)\s*\d+)*(?:\s+first)?[.,:]?\s*", re.I)
+# An identifier: camelCase, snake_case, dotted or slashed names, a call, a Capitalised-Hyphen.
+_IDENT = re.compile(r"[A-Za-z_][\w./-]*")
+_CODE_SHAPE = re.compile(r"[a-z][A-Z]|_|\w[./]\w|^[A-Z][a-z]+-[A-Z]")
+_FILE = re.compile(r"/|\.[a-z]{1,4}$")  # a file the point is about, not what it says of it
+
+
+@dataclass(frozen=True)
+class Point:
+    number: int
+    head: str  # its first sentence: what was found
+    ask: str  # its last sentence: what to do about it
+    status: str  # "left as asked", "changed, not yet tested", "changed and tested", "not started"
+
+    @property
+    def open(self) -> bool:
+        return self.status in ("not started", "changed, not yet tested")
+
+
+@dataclass(frozen=True)
+class Points:
+    points: tuple[Point, ...]
+    closing: tuple[str, ...]  # the request's asks after the list, less "Do 1 and 3."
+
+
+def _sentences(text: str) -> list[str]:
+    return [s.strip() for s in _SENTENCE.findall(" ".join(text.split())) if s.strip()]
+
+
+def identifiers(text: str) -> set[str]:
+    """The names in `text` that look like code or files, not words."""
+    out = set()
+    for m in _IDENT.finditer(text):
+        token = m.group(0).rstrip("./-")
+        if len(token) >= 3 and _CODE_SHAPE.search(token):
+            out.add(token)
+    return out
+
+
+def _said(call: Call) -> str:
+    try:
+        args = json.dumps(dict(call.args), ensure_ascii=False)
+    except (TypeError, ValueError):
+        args = str(call.args)
+    return f"{call.text} {args}".replace("\\n", " ")
+
+
+def _found(names: set[str], said: str) -> bool:
+    return all(n in said or n.rsplit("/", 1)[-1] in said for n in names)
+
+
+def points(
+    request: str, calls: Sequence[Call], after: int, is_test_run: Callable[[Call], bool]
+) -> Points | None:
+    """The latest request's numbered points (two or more), each with what became of it in
+    the calls made since it (`after`: its message index)."""
+    items: list[tuple[int, str]] = []
+    rest: list[str] = []
+    for line in request.splitlines():
+        m = _ITEM.match(line)
+        if m:
+            items.append((int(m.group(1)), m.group(2).strip()))
+        elif items and line.strip():
+            rest.append(line.strip())
+    if len(items) < 2:
+        return None
+    closing_text = " ".join(rest)
+    left: set[int] = set()
+    for m in _LEFT.finditer(closing_text):
+        left |= {int(n) for n in re.findall(r"\d+", m.group(1) or m.group(2))}
+    since = [c for c in calls if c.index > after]
+    said = [_said(c) for c in since]
+    out = []
+    for number, text in items:
+        parts = _sentences(text) or [text]
+        names = identifiers(text)
+        status = "not started"
+        if number in left:
+            status = "left as asked"
+        elif names:
+            # the point's own names (`console.debug`), not the file it is in (`rollout.ts`)
+            names = {n for n in names if not _FILE.search(n)} or names
+            hit = [i for i, s in enumerate(said) if any(_found({n}, s) for n in names)]
+            if hit and all(any(_found({n}, s) for s in said) for n in names):
+                tested = any(is_test_run(c) for c in since[hit[-1] + 1 :])
+                status = "changed and tested" if tested else "changed, not yet tested"
+        out.append(Point(number, parts[0], parts[-1], status))
+    closing = []
+    for sentence in _sentences(closing_text):
+        sentence = _DO.sub("", sentence).strip()
+        if len(sentence.split()) >= 3:
+            closing.append(sentence)
+    return Points(tuple(out), tuple(closing))
+
+
+def done_step(step: str, calls: Sequence[Call], after: int) -> bool:
+    """An announced step ("Next I'll copy X into Y") that one call since `after` already
+    carried out: every identifier it names (two at least) is in that call."""
+    names = identifiers(step)
+    if len(names) < 2:
+        return False
+    return any(_found(names, _said(c)) for c in calls if c.index > after)
