@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from working_memory.compaction import ExtractiveCompactor, grade_summary
+from working_memory.compaction._span_state import span_state, step_key
 from working_memory.compaction.bench import benchmark_spans
 from working_memory.compaction.bench._build import Script
 
@@ -631,3 +632,59 @@ def test_a_step_the_assistant_announced_after_doing_it_gives_way_to_the_open_poi
     assert "backoff_delay" not in step, step
     assert "point 2 of the latest request: Add a warning per retry." in step, step
     assert "then run the tests (not yet tested since the last change)" in step, step
+
+
+def test_a_dry_run_is_no_test_run() -> None:
+    for command in ("make -n test", "pytest --collect-only -q"):
+        s = Script("agent")
+        s.user("Speed up the loader.")
+        s.call("Edit", "ok", file_path="/r/load.py", old_string="a", new_string="CHUNK = 64")
+        s.call("Bash", "pytest -q tests\n12 tests collected", command=command)
+        summary = _handoff(s.messages)
+        current = next(ln for ln in summary.splitlines() if ln.startswith("Current work:"))
+        assert "untested" in current and "run since" not in current, (command, current)
+
+
+def test_a_flags_value_is_no_argument_of_the_step() -> None:
+    s = Script("agent")
+    s.user("Fix the loader.")
+    s.call(
+        "Bash", "1 failed", command="python -m pytest -p no:cacheprovider -n 4 tests/test_load.py"
+    )
+    s.call("Bash", "1 failed", command="make -C sub -k check")
+    keys = [step_key(c) for c in span_state(s.messages).calls]
+    assert keys == ["$ pytest tests/test_load.py", "$ make sub"], keys
+
+
+def _long_review() -> Script:
+    s = Script("agent")
+    s.user("The importer crashes on empty rows. Fix it.")
+    s.call("Bash", "FAILED tests/test_rows.py::test_empty - IndexError: list index out of range",
+           command="pytest -q tests/test_rows.py")  # fmt: skip
+    s.call("Edit", "ok", file_path="/r/rows.py", old_string="a", new_string="if not row: continue")
+    s.call("Bash", "5 passed in 0.2s", command="pytest -q tests/test_rows.py")
+    s.call("Write", "ok", file_path="/r/tests/test_rows.py", content="def test_empty(): ...")
+    s.user(
+        "Lena reviewed it. Skipping the empty row hides a truncated upload, because the "
+        "exporter writes an empty row only when the file was cut short by the proxy timeout. "
+        "Count the skipped rows and log one warning per file with that count, and fail the "
+        "import when more than ten rows in one file are empty, since that means the upload "
+        "was cut. Keep the skip for single rows, those come from hand-edited files. Also "
+        "add a test for a file with eleven empty rows and one with a single empty row, and "
+        "run the whole suite before you commit on the branch fix/empty-rows."
+    )
+    s.call("Edit", "ok", file_path="/r/rows.py", old_string="b", new_string="skipped += 1")
+    return s
+
+
+def test_a_tight_budget_keeps_a_line_of_each_kind_before_a_long_request_in_full() -> None:
+    summary = _handoff(_long_review().messages, 140)
+    heads = {ln.split(":", 1)[0] for ln in summary.splitlines()}
+    assert {"Latest request (a review)", "Next step", "Files changed", "Error fixed"} <= heads, (
+        summary
+    )
+    # the default size is unchanged: the request keeps its longer short form there
+    latest = next(
+        ln for ln in _handoff(_long_review().messages, 200).splitlines() if ln.startswith("Latest")
+    )
+    assert len(latest.split()) > 40, latest

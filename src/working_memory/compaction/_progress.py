@@ -107,6 +107,9 @@ _TEST_PROGRAMS = frozenset(
 _TEST_SUBCOMMANDS = frozenset(
     ["test", "tests", "check", "build", "compile", "lint", "vet", "typecheck"]
 )
+# Flags that make a command print what it would run, running nothing.
+_DRY_RUN = frozenset(["--dry-run", "--just-print", "--recon", "--collect-only", "--co"])
+_MAKE_DRY = re.compile(r"(?:^|\s)-[a-zA-Z]*n[a-zA-Z]*(?:\s|$)")  # `make -n`, `make -kn`
 # Programs that run another program inside a container or on a host.
 _CONTAINERS = frozenset(["docker", "docker-compose", "podman", "kubectl", "ssh"])
 _SEGMENT = re.compile(r"\s*(?:&&|\|\||;|\|)\s*")
@@ -139,6 +142,8 @@ def _is_test_run(call: Call) -> bool:
         if not words or words[0] == "cd":
             continue
         program = words[0].rsplit("/", 1)[-1]
+        if _DRY_RUN & set(words) or (program == "make" and _MAKE_DRY.search(segment)):
+            continue  # it prints what would run (`make -n`, `pytest --collect-only`): no run
         sub = next((w for w in words[1:] if not w.startswith("-")), "")
         if program in _TEST_PROGRAMS or sub in _TEST_SUBCOMMANDS or program.startswith("test"):
             return True

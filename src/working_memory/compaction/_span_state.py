@@ -369,6 +369,26 @@ _RUNNER = re.compile(
 _SCRIPT = re.compile(r"\.(?:py|sh|js|mjs|rb|php|pl)$")
 
 
+# A flag's value, not an argument: `-p no:cacheprovider`, `-n 4`, `-k "not slow"`, `-o x=1`.
+_FLAG_VALUE = re.compile(r"""^(?:\d+|["'].*|[^/]*[:=].*)$""")
+
+
+def _arguments(words: list[str]) -> list[str]:
+    """A command's words without its flags and the values they take (`pytest -p
+    no:cacheprovider tests/a.py` -> `pytest tests/a.py`)."""
+    out: list[str] = []
+    flag = False
+    for w in words:
+        if w.startswith("-"):
+            flag = "=" not in w
+        elif not (flag and _FLAG_VALUE.match(w)):
+            out.append(w)
+            flag = False
+        else:
+            flag = False
+    return out
+
+
 def step_key(call: Call) -> str:
     """What makes two calls the same step: the program and its first argument, or tool+file."""
     command = command_of(call.args)
@@ -376,7 +396,7 @@ def step_key(call: Call) -> str:
         command = re.sub(r"^(?:cd \S+ *&& *)+", "", command.strip())
         command = re.split(r"\s*(?:\||2>&1|&&|;)\s*", command)[0]
         command = _RUNNER.sub("", command)
-        words = [w for w in command.split() if not w.startswith("-")]
+        words = _arguments(command.split())
         # a script's subcommand names the step: `python manage.py migrate` is not `... test`
         n = 3 if len(words) > 2 and _SCRIPT.search(words[1]) else 2
         return "$ " + " ".join(words[:n])
