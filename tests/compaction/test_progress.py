@@ -652,8 +652,9 @@ def test_a_flags_value_is_no_argument_of_the_step() -> None:
         "Bash", "1 failed", command="python -m pytest -p no:cacheprovider -n 4 tests/test_load.py"
     )
     s.call("Bash", "1 failed", command="make -C sub -k check")
+    s.call("Bash", "1 failed", command="DATABASE_URL=sqlite:///x.db CI=1 alembic upgrade head")
     keys = [step_key(c) for c in span_state(s.messages).calls]
-    assert keys == ["$ pytest tests/test_load.py", "$ make sub"], keys
+    assert keys == ["$ pytest tests/test_load.py", "$ make sub", "$ alembic upgrade"], keys
 
 
 def _long_review() -> Script:
@@ -688,3 +689,21 @@ def test_a_tight_budget_keeps_a_line_of_each_kind_before_a_long_request_in_full(
         ln for ln in _handoff(_long_review().messages, 200).splitlines() if ln.startswith("Latest")
     )
     assert len(latest.split()) > 40, latest
+
+
+def test_a_chain_that_prints_its_second_steps_error_again_is_that_steps_re_run() -> None:
+    s = Script("agent")
+    s.user("The parser rejects release candidates. Fix it.")
+    s.call("Bash", "ERROR: Could not find a version that satisfies the requirement shiny>=2.0",
+           command="pip install -e .")  # fmt: skip
+    crash = "Traceback (most recent call last):\nValueError: invalid literal for int(): '0-rc'"
+    s.call("Bash", crash, command="python try_it.py")
+    s.call("Bash", "Successfully installed parser-0.1\n" + crash,
+           command="pip install -e . --no-deps && python try_it.py")  # fmt: skip
+    s.call("Edit", "ok", file_path="/r/parse.py", old_string="a", new_string="core, _, pre = v")
+    s.call("Bash", "1 -1", command="python try_it.py")
+    summary = _handoff(s.messages)
+    assert "Error (unresolved)" not in summary, summary
+    fixed = [ln for ln in summary.splitlines() if ln.startswith("Error fixed:")]
+    assert any("shiny>=2.0" in ln and "--no-deps" in ln.split("fixed by")[1] for ln in fixed)
+    assert any("'0-rc'" in ln and "parse.py" in ln for ln in fixed), fixed

@@ -370,14 +370,17 @@ _SCRIPT = re.compile(r"\.(?:py|sh|js|mjs|rb|php|pl)$")
 
 
 # A flag's value, not an argument: `-p no:cacheprovider`, `-n 4`, `-k "not slow"`, `-o x=1`.
+_ENV_SET = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
 _FLAG_VALUE = re.compile(r"""^(?:\d+|["'].*|[^/]*[:=].*)$""")
 
 
 def _arguments(words: list[str]) -> list[str]:
-    """A command's words without its flags and the values they take (`pytest -p
-    no:cacheprovider tests/a.py` -> `pytest tests/a.py`)."""
+    """A command's words without the variables it sets, its flags and the values they take
+    (`CI=1 pytest -p no:cacheprovider tests/a.py` -> `pytest tests/a.py`)."""
     out: list[str] = []
     flag = False
+    while words and _ENV_SET.match(words[0]):
+        words = words[1:]  # `DATABASE_URL=... alembic upgrade`: the program is alembic
     for w in words:
         if w.startswith("-"):
             flag = "=" not in w
@@ -567,10 +570,23 @@ def span_state(span: Sequence[Mapping[str, Any]]) -> SpanState:
             continue
         key = step_key(call)
         chained = chain_steps(call) if command is not None else ()
-        if problem is not None and key not in open_errors:
+        if problem is not None:
+            rerun = [o for w in chained for o in open_errors if reruns(o, w)]
             # a chain that runs a failing step again after a set-up (`rm -rf tmp && pytest`,
-            # `docker compose build && docker compose run ...`) is that step's re-run
-            key = next((o for w in chained for o in open_errors if reruns(o, w)), key)
+            # `docker compose build && docker compose run ...`) is that step's re-run; and
+            # so is one whose set-up failed before (`pip install -e . && python x.py`) when
+            # it prints the chained step's own error again
+            again = [o for o in rerun if any(errors[p].message == problem for p in open_errors[o])]
+            if again:
+                if key in open_errors and key not in again and "&&" in (command or ""):
+                    # its set-up ran clean this time: `&&` ran the step after it
+                    for position in open_errors.pop(key):
+                        errors[position] = replace(
+                            errors[position], fixed=True, fixed_by="$ " + _clean_command(command)
+                        )
+                key = again[0]
+            elif key not in open_errors:
+                key = next(iter(rerun), key)
         described = "$ " + _clean_command(command) if command is not None else call.text
         if problem is None:
             for failing in [
