@@ -570,6 +570,7 @@ def span_state(span: Sequence[Mapping[str, Any]]) -> SpanState:
             continue
         key = step_key(call)
         chained = chain_steps(call) if command is not None else ()
+        described = "$ " + _clean_command(command) if command is not None else call.text
         if problem is not None:
             rerun = [o for w in chained for o in open_errors if reruns(o, w)]
             # a chain that runs a failing step again after a set-up (`rm -rf tmp && pytest`,
@@ -581,13 +582,10 @@ def span_state(span: Sequence[Mapping[str, Any]]) -> SpanState:
                 if key in open_errors and key not in again and "&&" in (command or ""):
                     # its set-up ran clean this time: `&&` ran the step after it
                     for position in open_errors.pop(key):
-                        errors[position] = replace(
-                            errors[position], fixed=True, fixed_by="$ " + _clean_command(command)
-                        )
+                        errors[position] = replace(errors[position], fixed=True, fixed_by=described)
                 key = again[0]
             elif key not in open_errors:
                 key = next(iter(rerun), key)
-        described = "$ " + _clean_command(command) if command is not None else call.text
         if problem is None:
             for failing in [
                 k for k in open_errors if same_step(key, k) or any(reruns(k, w) for w in chained)
