@@ -707,3 +707,19 @@ def test_a_chain_that_prints_its_second_steps_error_again_is_that_steps_re_run()
     fixed = [ln for ln in summary.splitlines() if ln.startswith("Error fixed:")]
     assert any("shiny>=2.0" in ln and "--no-deps" in ln.split("fixed by")[1] for ln in fixed)
     assert any("'0-rc'" in ln and "parse.py" in ln for ln in fixed), fixed
+
+
+def test_a_repro_script_the_span_wrote_re_runs_what_failed_and_the_edit_is_the_fix() -> None:
+    s = Script("agent")
+    s.user("Rolling the schema back fails. Fix the downgrade.")
+    s.call("Bash", "RuntimeError: cannot drop column tag because view tag_counts depends on it",
+           command="alembic downgrade base")  # fmt: skip
+    s.call("Edit", "ok", file_path="/r/versions/7_tags.py", old_string="a",
+           new_string='op.execute("DROP VIEW tag_counts")')  # fmt: skip
+    s.call("Write", "ok", file_path="/r/repro.sh",
+           content="set -e\nfor i in 1 2; do alembic upgrade head; alembic downgrade base; done")  # fmt: skip
+    s.call("Bash", "Running downgrade 7 -> 6", command="sh repro.sh")
+    summary = _handoff(s.messages)
+    assert "Error (unresolved)" not in summary, summary
+    fixed = next(ln for ln in summary.splitlines() if ln.startswith("Error fixed:"))
+    assert "cannot drop column tag" in fixed and "7_tags.py" in fixed.split("fixed by")[1], fixed

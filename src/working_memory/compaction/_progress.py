@@ -753,6 +753,16 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
         rerun = fixing_run is not None and any(
             set(part) <= failing_words for part in _parts(fixing_run)
         )
+        # a script the span wrote after the error, run clean, re-runs what failed (the span
+        # state says so); the change it shows to work is the one before, not the script
+        wrapper = {
+            p
+            for c in changes
+            if fixing_run is not None and error.index < c.index < fixing_run.index
+            for p in _change_paths(c)
+            if p.rsplit("/", 1)[-1] in {w.rsplit("/", 1)[-1] for w in fixing_run.text.split()}
+        }
+        rerun = rerun or bool(wrapper)
         if fixing_run is None or not rerun:
             fixes.append(Fix(message, error.where, str(error.fixed_by)))
             continue
@@ -784,7 +794,11 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
         stop = next(
             (c for c in runs_after if head not in " ".join((c.result or "").split())), fixing_run
         )
-        between = [c for c in changes if error.index < c.index < stop.index]
+        between = [
+            c
+            for c in changes
+            if error.index < c.index < stop.index and not set(_change_paths(c)) <= wrapper
+        ]
         tried = tuple(
             dict.fromkeys(_same_step_text(c.text) for c in runs_after if c.index < stop.index)
         )

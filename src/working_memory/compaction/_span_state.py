@@ -392,6 +392,18 @@ def _arguments(words: list[str]) -> list[str]:
     return out
 
 
+def _script_words(body: str) -> frozenset[str]:
+    """The words a script's lines run (a patch's `+` marks dropped)."""
+    text = "\n".join(ln.removeprefix("+") for ln in body.splitlines())
+    return frozenset(w for w in re.split(r"[\s;&|()]+", text) if w)
+
+
+def _names_script(command: str, path: str) -> bool:
+    """`sh scripts/x.sh`, `./x.sh`, `python x.py` run the script at `path`."""
+    name = path.rsplit("/", 1)[-1]
+    return any(w.rsplit("/", 1)[-1] == name for w in command.split())
+
+
 def step_key(call: Call) -> str:
     """What makes two calls the same step: the program and its first argument, or tool+file."""
     command = command_of(call.args)
@@ -542,6 +554,7 @@ def span_state(span: Sequence[Mapping[str, Any]]) -> SpanState:
 
     errors: list[ErrorRecord] = []
     open_errors: dict[str, list[int]] = {}  # step key -> positions in `errors`
+    scripts: dict[str, frozenset[str]] = {}  # a script the span wrote -> the words it runs
     commands: dict[str, CommandRun] = {}
     for call in calls:
         name = call.name.lower()
@@ -566,6 +579,11 @@ def span_state(span: Sequence[Mapping[str, Any]]) -> SpanState:
             for m in _PATCH_FILE.finditer(patch):
                 kind = {"Add": "created", "Update": "edited", "Delete": "deleted"}[m.group(1)]
                 touch(m.group(2).strip(), kind, call.index)
+                if m.group(1) == "Add" and _SCRIPT.search(m.group(2).strip()):
+                    body = patch[m.end() :].split("\n*** ", 1)[0]
+                    scripts[m.group(2).strip()] = _script_words(body)
+        elif path and problem is None and _SCRIPT.search(path) and "content" in call.args:
+            scripts[path] = _script_words(str(call.args.get("content") or ""))
         if call.result is None:
             continue
         key = step_key(call)
@@ -587,8 +605,13 @@ def span_state(span: Sequence[Mapping[str, Any]]) -> SpanState:
             elif key not in open_errors:
                 key = next(iter(rerun), key)
         if problem is None:
+            # a script the span wrote runs what it holds: a repro script that wraps the
+            # failing commands and now passes is their re-run
+            wrapped = [w for p, w in scripts.items() if command and _names_script(command, p)]
             for failing in [
-                k for k in open_errors if same_step(key, k) or any(reruns(k, w) for w in chained)
+                k
+                for k in open_errors
+                if same_step(key, k) or any(reruns(k, w) for w in (*chained, *wrapped))
             ]:
                 for position in open_errors.pop(failing):
                     errors[position] = replace(errors[position], fixed=True, fixed_by=described)
