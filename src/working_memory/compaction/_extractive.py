@@ -105,6 +105,14 @@ def _stale_lines(state: SpanState, done: Progress) -> Callable[[FastLine], bool]
 
 
 _CORE_PRIORITY = 6  # entries this urgent get their full form before the rest get a line
+_TIGHT_BUDGET = 179  # section words under the default size's (200: 180): core lines tiny first
+_TINY_SHARE = 8  # a core line's tiny form: its first budget/8 words (eight kinds of line fit)
+_TINY_MIN = 15  # under this many words a tiny line answers nothing: the short forms then
+
+
+def _tiny(text: str, words: int) -> str:
+    parts = text.split()
+    return text if len(parts) <= words else " ".join(parts[:words]) + " ..."
 
 
 class ExtractiveCompactor:
@@ -291,11 +299,31 @@ class ExtractiveCompactor:
         full forms, by priority: a tight budget keeps more kinds of line, not longer ones."""
         order = sorted(entries, key=lambda e: (e.priority, e.section, e.order))
         kept: dict[int, Entry] = {}
+        tiny = budget // _TINY_SHARE
+        if budget <= _TIGHT_BUDGET and tiny >= _TINY_MIN:
+            # A tight budget: every core kind of line first in a tiny form (its head), so that
+            # one long line (a quoted review) does not push out whole kinds of answer; then
+            # the kept lines grow to their short and full forms, most urgent first.
+            for n, entry in enumerate(order):
+                if entry.priority > _CORE_PRIORITY:
+                    continue
+                text = _tiny(entry.short or entry.text, tiny)
+                price = cost(text)
+                if price <= budget:
+                    kept[n] = entry._replace(text=text)
+                    budget -= price
+            for n, entry in enumerate(order):
+                if n in kept and kept[n].text != (entry.short or entry.text):
+                    text = entry.short or entry.text
+                    extra = cost(text) - cost(kept[n].text)
+                    if extra <= budget:
+                        kept[n] = entry._replace(text=text)
+                        budget -= extra
         # The core (the request, the state, the step, decisions, files, fixes) in full before
         # the lists (commands run, files read, older plan items) get a line.
         for tier in (lambda p: p <= _CORE_PRIORITY, lambda p: p > _CORE_PRIORITY):
             for n, entry in enumerate(order):
-                if not tier(entry.priority):
+                if not tier(entry.priority) or n in kept:
                     continue
                 text = entry.short or entry.text
                 price = cost(text)
@@ -305,8 +333,8 @@ class ExtractiveCompactor:
             for n, entry in enumerate(order):
                 if not tier(entry.priority):
                     continue
-                if n in kept and entry.short is not None and kept[n].text != entry.text:
-                    extra = cost(entry.text) - cost(entry.short)
+                if n in kept and kept[n].text != entry.text:
+                    extra = cost(entry.text) - cost(kept[n].text)
                     if extra <= budget:
                         kept[n] = entry
                         budget -= extra

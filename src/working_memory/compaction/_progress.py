@@ -107,6 +107,9 @@ _TEST_PROGRAMS = frozenset(
 _TEST_SUBCOMMANDS = frozenset(
     ["test", "tests", "check", "build", "compile", "lint", "vet", "typecheck"]
 )
+# Flags that make a command print what it would run, running nothing.
+_DRY_RUN = frozenset(["--dry-run", "--just-print", "--recon", "--collect-only", "--co"])
+_MAKE_DRY = re.compile(r"(?:^|\s)-[a-zA-Z]*n[a-zA-Z]*(?:\s|$)")  # `make -n`, `make -kn`
 # Programs that run another program inside a container or on a host.
 _CONTAINERS = frozenset(["docker", "docker-compose", "podman", "kubectl", "ssh"])
 _SEGMENT = re.compile(r"\s*(?:&&|\|\||;|\|)\s*")
@@ -139,6 +142,8 @@ def _is_test_run(call: Call) -> bool:
         if not words or words[0] == "cd":
             continue
         program = words[0].rsplit("/", 1)[-1]
+        if _DRY_RUN & set(words) or (program == "make" and _MAKE_DRY.search(segment)):
+            continue  # it prints what would run (`make -n`, `pytest --collect-only`): no run
         sub = next((w for w in words[1:] if not w.startswith("-")), "")
         if program in _TEST_PROGRAMS or sub in _TEST_SUBCOMMANDS or program.startswith("test"):
             return True
@@ -748,6 +753,16 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
         rerun = fixing_run is not None and any(
             set(part) <= failing_words for part in _parts(fixing_run)
         )
+        # a script the span wrote after the error, run clean, re-runs what failed (the span
+        # state says so); the change it shows to work is the one before, not the script
+        wrapper = {
+            p
+            for c in changes
+            if fixing_run is not None and error.index < c.index < fixing_run.index
+            for p in _change_paths(c)
+            if p.rsplit("/", 1)[-1] in {w.rsplit("/", 1)[-1] for w in fixing_run.text.split()}
+        }
+        rerun = rerun or bool(wrapper)
         if fixing_run is None or not rerun:
             fixes.append(Fix(message, error.where, str(error.fixed_by)))
             continue
@@ -779,7 +794,11 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
         stop = next(
             (c for c in runs_after if head not in " ".join((c.result or "").split())), fixing_run
         )
-        between = [c for c in changes if error.index < c.index < stop.index]
+        between = [
+            c
+            for c in changes
+            if error.index < c.index < stop.index and not set(_change_paths(c)) <= wrapper
+        ]
         tried = tuple(
             dict.fromkeys(_same_step_text(c.text) for c in runs_after if c.index < stop.index)
         )

@@ -369,6 +369,41 @@ _RUNNER = re.compile(
 _SCRIPT = re.compile(r"\.(?:py|sh|js|mjs|rb|php|pl)$")
 
 
+# A flag's value, not an argument: `-p no:cacheprovider`, `-n 4`, `-k "not slow"`, `-o x=1`.
+_ENV_SET = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
+_FLAG_VALUE = re.compile(r"""^(?:\d+|["'].*|[^/]*[:=].*)$""")
+
+
+def _arguments(words: list[str]) -> list[str]:
+    """A command's words without the variables it sets, its flags and the values they take
+    (`CI=1 pytest -p no:cacheprovider tests/a.py` -> `pytest tests/a.py`)."""
+    out: list[str] = []
+    flag = False
+    while words and _ENV_SET.match(words[0]):
+        words = words[1:]  # `DATABASE_URL=... alembic upgrade`: the program is alembic
+    for w in words:
+        if w.startswith("-"):
+            flag = "=" not in w
+        elif not (flag and _FLAG_VALUE.match(w)):
+            out.append(w)
+            flag = False
+        else:
+            flag = False
+    return out
+
+
+def _script_words(body: str) -> frozenset[str]:
+    """The words a script's lines run (a patch's `+` marks dropped)."""
+    text = "\n".join(ln.removeprefix("+") for ln in body.splitlines())
+    return frozenset(w for w in re.split(r"[\s;&|()]+", text) if w)
+
+
+def _names_script(command: str, path: str) -> bool:
+    """`sh scripts/x.sh`, `./x.sh`, `python x.py` run the script at `path`."""
+    name = path.rsplit("/", 1)[-1]
+    return any(w.rsplit("/", 1)[-1] == name for w in command.split())
+
+
 def step_key(call: Call) -> str:
     """What makes two calls the same step: the program and its first argument, or tool+file."""
     command = command_of(call.args)
@@ -376,7 +411,7 @@ def step_key(call: Call) -> str:
         command = re.sub(r"^(?:cd \S+ *&& *)+", "", command.strip())
         command = re.split(r"\s*(?:\||2>&1|&&|;)\s*", command)[0]
         command = _RUNNER.sub("", command)
-        words = [w for w in command.split() if not w.startswith("-")]
+        words = _arguments(command.split())
         # a script's subcommand names the step: `python manage.py migrate` is not `... test`
         n = 3 if len(words) > 2 and _SCRIPT.search(words[1]) else 2
         return "$ " + " ".join(words[:n])
@@ -519,6 +554,7 @@ def span_state(span: Sequence[Mapping[str, Any]]) -> SpanState:
 
     errors: list[ErrorRecord] = []
     open_errors: dict[str, list[int]] = {}  # step key -> positions in `errors`
+    scripts: dict[str, frozenset[str]] = {}  # a script the span wrote -> the words it runs
     commands: dict[str, CommandRun] = {}
     for call in calls:
         name = call.name.lower()
@@ -543,18 +579,39 @@ def span_state(span: Sequence[Mapping[str, Any]]) -> SpanState:
             for m in _PATCH_FILE.finditer(patch):
                 kind = {"Add": "created", "Update": "edited", "Delete": "deleted"}[m.group(1)]
                 touch(m.group(2).strip(), kind, call.index)
+                if m.group(1) == "Add" and _SCRIPT.search(m.group(2).strip()):
+                    body = patch[m.end() :].split("\n*** ", 1)[0]
+                    scripts[m.group(2).strip()] = _script_words(body)
+        elif path and problem is None and _SCRIPT.search(path) and "content" in call.args:
+            scripts[path] = _script_words(str(call.args.get("content") or ""))
         if call.result is None:
             continue
         key = step_key(call)
         chained = chain_steps(call) if command is not None else ()
-        if problem is not None and key not in open_errors:
-            # a chain that runs a failing step again after a set-up (`rm -rf tmp && pytest`,
-            # `docker compose build && docker compose run ...`) is that step's re-run
-            key = next((o for w in chained for o in open_errors if reruns(o, w)), key)
         described = "$ " + _clean_command(command) if command is not None else call.text
+        if problem is not None:
+            rerun = [o for w in chained for o in open_errors if reruns(o, w)]
+            # a chain that runs a failing step again after a set-up (`rm -rf tmp && pytest`,
+            # `docker compose build && docker compose run ...`) is that step's re-run; and
+            # so is one whose set-up failed before (`pip install -e . && python x.py`) when
+            # it prints the chained step's own error again
+            again = [o for o in rerun if any(errors[p].message == problem for p in open_errors[o])]
+            if again:
+                if key in open_errors and key not in again and "&&" in (command or ""):
+                    # its set-up ran clean this time: `&&` ran the step after it
+                    for position in open_errors.pop(key):
+                        errors[position] = replace(errors[position], fixed=True, fixed_by=described)
+                key = again[0]
+            elif key not in open_errors:
+                key = next(iter(rerun), key)
         if problem is None:
+            # a script the span wrote runs what it holds: a repro script that wraps the
+            # failing commands and now passes is their re-run
+            wrapped = [w for p, w in scripts.items() if command and _names_script(command, p)]
             for failing in [
-                k for k in open_errors if same_step(key, k) or any(reruns(k, w) for w in chained)
+                k
+                for k in open_errors
+                if same_step(key, k) or any(reruns(k, w) for w in (*chained, *wrapped))
             ]:
                 for position in open_errors.pop(failing):
                     errors[position] = replace(errors[position], fixed=True, fixed_by=described)
