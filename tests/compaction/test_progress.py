@@ -723,3 +723,29 @@ def test_a_repro_script_the_span_wrote_re_runs_what_failed_and_the_edit_is_the_f
     assert "Error (unresolved)" not in summary, summary
     fixed = next(ln for ln in summary.splitlines() if ln.startswith("Error fixed:"))
     assert "cannot drop column tag" in fixed and "7_tags.py" in fixed.split("fixed by")[1], fixed
+
+
+def test_an_announced_step_the_plan_marks_completed_is_not_the_next_step() -> None:
+    s = Script("You are Codex, a coding agent.")
+    s.user("Add caching to fetch_user in app/users.py and make the cache expire after an hour.")
+    plan = [
+        {"step": "Cache fetch_user results in a dict", "status": "completed"},
+        {"step": "Expire cached entries after an hour", "status": "in_progress"},
+    ]
+    s.call(
+        "apply_patch",
+        "Success. Updated the following files:\nM app/users.py",
+        input="*** Begin Patch\n*** Update File: app/users.py\n@@\n+_cache = {}\n*** End Patch",
+    )
+    s.call("shell", "2 passed in 0.3s", command=["bash", "-lc", "pytest -q"])
+    s.call("update_plan", "Plan updated", plan=plan)
+    s.call(
+        "apply_patch",
+        "Success. Updated the following files:\nM app/users.py",
+        input="*** Begin Patch\n*** Update File: app/users.py\n@@\n+TTL = 3600\n*** End Patch",
+    )
+    s.say("The TTL constant is in. Next I'll cache fetch_user results in a dict keyed by id.")
+    summary = _handoff(s.messages, 200)
+    next_line = next(ln for ln in summary.splitlines() if ln.startswith("Next step"))
+    assert "Expire cached entries after an hour" in next_line, next_line
+    assert "cache fetch_user results in a dict keyed" not in next_line

@@ -583,6 +583,23 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
                 break
     listed = points(users[-1][1], calls, last_user, _is_test_run) if users else None
     worked = [c for c in calls if c not in plans]  # a plan names its items, it does not do them
+    if (
+        announced is not None
+        and last_plan is not None
+        and last_plan.index > last_user
+        and _plan_marks_done(announced, last_plan)
+    ):
+        # "Next I'll do X" where the latest plan already marks X completed: the plan's
+        # in-progress item (else its first open one) is the step
+        step = next((t for t in state.todos if "progress" in t.status.lower()), None)
+        step = step or (state.todos[0] if state.todos else None)
+        if step is not None:
+            rest = [t.text for t in state.todos if t is not step][:2]
+            then = f"; then {'; '.join(rest)}" if rest else ""
+            status = step.status.replace("_", " ")
+            done = "the step the assistant announced is done"
+            next_step = f"{step.text} (the plan's {status} item; {done}){then}"
+            announced = None
     if announced is not None and done_step(announced, worked, last_user):
         # "Next I'll copy X into Y" after the call that copied it: the step is done; the
         # request's first point not yet started (else not yet tested) is the step
@@ -881,6 +898,26 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
         later_asks=_later_asks(users, calls, last_user, open_asks, last_change, last_run),
         points=listed,
     )
+
+
+def _plan_marks_done(step: str, plan: Call) -> bool:
+    """Whether `plan` (an update_plan or TodoWrite call) marks an item completed whose every
+    word (three at least, short words aside) the announced `step` names."""
+    items = plan.args.get("plan") or plan.args.get("todos")
+    if not isinstance(items, list):
+        return False
+    said = _words(step)
+    for item in items:
+        if not isinstance(item, Mapping):
+            continue
+        if str(item.get("status") or "").lower() not in ("completed", "complete", "done"):
+            continue
+        named = {
+            w for w in _words(str(item.get("step") or item.get("content") or "")) if len(w) > 2
+        }
+        if len(named) >= 3 and named <= said:
+            return True
+    return False
 
 
 def _merge_fixes(fixes: list[Fix], errors: Sequence[Any]) -> list[Fix]:
