@@ -749,3 +749,22 @@ def test_an_announced_step_the_plan_marks_completed_is_not_the_next_step() -> No
     next_line = next(ln for ln in summary.splitlines() if ln.startswith("Next step"))
     assert "Expire cached entries after an hour" in next_line, next_line
     assert "cache fetch_user results in a dict keyed" not in next_line
+
+
+def test_an_announced_removal_already_undone_is_not_the_next_step() -> None:
+    s = Script("agent")
+    s.user("Make report() in app/report.py round totals to cents.")
+    s.call("Edit", "updated", file_path="/r/app/cli.py", old_string="def main():",
+           new_string="def main(legacy_mode=False):\n    run(legacy_mode)")  # fmt: skip
+    s.call("Edit", "updated", file_path="/r/app/report.py", old_string="def report(rows):",
+           new_string="def report(rows, legacy_mode=False):\n    return rows")  # fmt: skip
+    s.user("No legacy_mode flag: always round. Keep the flag out of the CLI.")
+    s.call("Bash", "", command="cd /r && git checkout -- app/cli.py")
+    s.call("Edit", "updated", file_path="/r/app/report.py",
+           old_string="def report(rows, legacy_mode=False):",
+           new_string="def report(rows):\n    return [round(r, 2) for r in rows]")  # fmt: skip
+    s.call("Bash", "4 passed in 0.2s", command="cd /r && pytest -q")
+    s.say("Rounding works and 4 tests pass. Next I'll remove the legacy_mode flag from main().")
+    summary = _handoff(s.messages, 200)
+    next_line = next(ln for ln in summary.splitlines() if ln.startswith("Next step"))
+    assert "remove the legacy_mode flag" not in next_line, next_line

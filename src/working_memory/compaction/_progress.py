@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ._lines import DECISION_CUES
-from ._review import Points, done_step, points
+from ._review import Points, done_step, identifiers, points
 from ._segments import content_text, is_chit_chat, is_typed_user_text, strip_line_numbers
 from ._span_state import (
     Call,
@@ -596,11 +596,13 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
         if step is not None:
             rest = [t.text for t in state.todos if t is not step][:2]
             then = f"; then {'; '.join(rest)}" if rest else ""
-            status = step.status.replace("_", " ")
+            kind = step.status.replace("_", " ")
             done = "the step the assistant announced is done"
-            next_step = f"{step.text} (the plan's {status} item; {done}){then}"
+            next_step = f"{step.text} (the plan's {kind} item; {done}){then}"
             announced = None
-    if announced is not None and done_step(announced, worked, last_user):
+    if announced is not None and (
+        done_step(announced, worked, last_user) or _removed_by_revert(announced, changes, put_back)
+    ):
         # "Next I'll copy X into Y" after the call that copied it: the step is done; the
         # request's first point not yet started (else not yet tested) is the step
         open_points = [p for p in listed.points if p.open] if listed else []
@@ -898,6 +900,41 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
         later_asks=_later_asks(users, calls, last_user, open_asks, last_change, last_run),
         points=listed,
     )
+
+
+# "remove the X option", "drop X", "take X out": a step that takes a name away.
+_REMOVAL = re.compile(r"\b(?:remove|drop|delete|take out|get rid of|back out)\b", re.IGNORECASE)
+
+
+def _removed_by_revert(step: str, changes: Sequence[Call], put_back: Mapping[str, int]) -> bool:
+    """Whether an announced removal ("Next I'll remove the X option") is done already: every
+    change that wrote a name it gives was undone since, its file put back as committed or the
+    definition it wrote rewritten without the name."""
+    sentence = next((s for s in _sentences(step) if _REMOVAL.search(s)), None)
+    if sentence is None:
+        return False
+    tail = sentence[_REMOVAL.search(sentence).end() :]  # type: ignore[union-attr]
+
+    def undone(change: Call, name: str) -> bool:
+        path = _path(change)
+        if not path:
+            return False
+        if any(same_file(path, t) and at > change.index for t, at in put_back.items()):
+            return True
+        defined = set(_DEFINES.findall(_body(change)))
+        return bool(defined) and any(
+            c.index > change.index
+            and same_file(_path(c), path)
+            and defined & set(_DEFINES.findall(_body(c)))
+            and name not in _body(c)
+            for c in changes
+        )
+
+    for name in identifiers(tail):
+        holders = [c for c in changes if name in _body(c)]
+        if holders and all(undone(c, name) for c in holders):
+            return True
+    return False
 
 
 def _plan_marks_done(step: str, plan: Call) -> bool:
