@@ -768,3 +768,34 @@ def test_an_announced_removal_already_undone_is_not_the_next_step() -> None:
     summary = _handoff(s.messages, 200)
     next_line = next(ln for ln in summary.splitlines() if ln.startswith("Next step"))
     assert "remove the legacy_mode flag" not in next_line, next_line
+
+
+def test_an_announced_step_past_a_file_already_gone_is_its_rest() -> None:
+    s = Script("agent")
+    s.user("Fix the off-by-one in pager.py and clean up when done.")
+    s.call("Write", "File created", file_path="/r/probe.py", content="print(page(3))\n")
+    s.call("Edit", "updated", file_path="/r/pager.py", old_string="n - 1", new_string="n")
+    s.call("Bash", "", command="rm probe.py")
+    s.call("Bash", "5 passed in 0.1s", command="pytest -q")
+    s.say(
+        "All 5 pass. Next I'll delete probe.py so it stays out of the diff, then tag the release."
+    )
+    summary = _handoff(s.messages, 200)
+    next_line = next(ln for ln in summary.splitlines() if ln.startswith("Next step"))
+    assert "tag the release" in next_line, next_line
+    assert "delete probe.py" not in next_line
+
+
+def test_a_push_step_names_the_untracked_files_to_add() -> None:
+    s = Script("agent")
+    s.user("Add a --json flag to cli.py, with a test, then push.")
+    s.call("Write", "File created", file_path="/r/fmt_json.py", content="def dump(x): ...\n")
+    s.call("Edit", "updated", file_path="/r/cli.py", old_string="args", new_string="args, json")
+    s.call("Write", "File created", file_path="/r/test_json.py", content="def test_j(): ...\n")
+    s.call("Bash", "3 passed in 0.1s", command="pytest -q")
+    s.call("Bash", " M cli.py\n?? fmt_json.py\n?? test_json.py\n", command="git status --short")
+    s.say("The flag works and 3 tests pass. Next I'll commit and push the branch.")
+    summary = _handoff(s.messages, 200)
+    next_line = next(ln for ln in summary.splitlines() if ln.startswith("Next step"))
+    assert "commit and push" in next_line, next_line
+    assert "git add" in next_line and "fmt_json.py" in next_line and "test_json.py" in next_line

@@ -572,7 +572,7 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
                         aim = purpose.group(1).rstrip(":. ")
             kept = [
                 s
-                for s in _sentences(text)
+                for s in map(lambda s: _past_gone(s, gone_names), _sentences(text))
                 if _INTENT.search(s)
                 and len(s.split()) >= 4
                 and not (followed and _IMMEDIATE.search(s))
@@ -711,6 +711,23 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
         head = head if len(head.split()) >= 3 or head == request else request
         next_step = f"answer the latest request: {_clip(head, 200)}"
 
+    if next_step is not None and _SHIPS.search(next_step):
+        # a commit or push leaves out what git does not track: the files the latest status
+        # lists as untracked, still there, go in with `git add`
+        statuses = [c for c in calls if "git status" in (_command(c) or "") and c.result]
+        if statuses and any(
+            c.index > statuses[-1].index
+            and re.search(r"\bgit\s+(?:add|commit)\b", _command(c) or "")
+            for c in calls
+        ):
+            statuses = []  # added or committed since: the status is out of date
+        untracked = [
+            m.group(1).strip()
+            for m in _UNTRACKED.finditer(statuses[-1].result or "" if statuses else "")
+            if not any(same_file(m.group(1).strip(), r) for r in removed)
+        ]
+        if untracked:
+            next_step += f"; untracked, to git add first: {', '.join(untracked[:4])}"
     # The latest request's asks that name a file nothing has touched since it was sent.
     open_asks: list[str] = []
     if users:
@@ -935,6 +952,28 @@ def _removed_by_revert(step: str, changes: Sequence[Call], put_back: Mapping[str
         if holders and all(undone(c, name) for c in holders):
             return True
     return False
+
+
+# A step that ships the work, and `git status --short`'s untracked lines.
+_SHIPS = re.compile(r"\b(?:commit|push|pull request|open (?:the|a) PR)\b", re.IGNORECASE)
+_UNTRACKED = re.compile(r"^\?\? (\S+)\s*$", re.MULTILINE)
+
+# "Next I'll delete x.py, then push": the part after the last "then".
+_THEN_REST = re.compile(r"^(.*?)[,;]?\s+(?:and\s+)?then\s+(.+?)\.?$", re.IGNORECASE)
+
+
+def _past_gone(sentence: str, gone: set[str]) -> str:
+    """An announced step whose first part acts on a file already gone ("Next I'll delete x.py,
+    then push" after x.py was deleted): its first part is done, so what it says next is the
+    step."""
+    m = _THEN_REST.match(sentence)
+    if m is None:
+        return sentence
+    first, rest = m.group(1), m.group(2)
+    names = [n for n in gone if n in first]
+    if not names or any(n in rest for n in gone):
+        return sentence
+    return f"Next I'll {rest} (the rest of the announced step; its first part's file is gone)"
 
 
 def _plan_marks_done(step: str, plan: Call) -> bool:
