@@ -799,3 +799,41 @@ def test_a_push_step_names_the_untracked_files_to_add() -> None:
     next_line = next(ln for ln in summary.splitlines() if ln.startswith("Next step"))
     assert "commit and push" in next_line, next_line
     assert "git add" in next_line and "fmt_json.py" in next_line and "test_json.py" in next_line
+
+
+def _review_line(summary: str) -> str:
+    return next(ln for ln in summary.splitlines() if ln.startswith(("Review findings", "Pending")))
+
+
+def test_a_point_put_off_to_a_ticket_is_left_as_asked() -> None:
+    s = Script("agent")
+    s.user("Add retries to fetch() in net/client.py.")
+    s.call("Edit", "updated", file_path="/r/net/client.py", old_string="def fetch(url):",
+           new_string="def fetch(url, max_tries=3):")  # fmt: skip
+    s.user(
+        "Ana reviewed it:\n1. max_tries should come from settings.NET_TRIES.\n"
+        "2. The backoff sleeps with time.sleep in the event loop.\n"
+        "Do 1. 2 is ticket NET-77, not now."
+    )
+    summary = _handoff(s.messages, 300)
+    assert "(left as asked)" in _review_line(summary), summary
+
+
+def test_a_point_tested_after_its_change_stays_tested_when_later_calls_carry_it() -> None:
+    s = Script("agent")
+    s.user("Speed up load() in app/store.py.")
+    s.call("Edit", "updated", file_path="/r/app/store.py", old_string="def load():",
+           new_string="def load():\n    return read_all()")  # fmt: skip
+    s.user(
+        "Ben reviewed it:\n1. Cache by user: key the cache on user_id.\n"
+        "2. Log a hit rate with stats.hit_rate.\n"
+        "Do both."
+    )
+    s.call("Edit", "updated", file_path="/r/app/store.py", old_string="_cache[key]",
+           new_string="_cache[user_id]")  # fmt: skip
+    s.call("Bash", "6 passed in 0.2s", command="pytest -q")
+    s.call("Edit", "updated", file_path="/r/app/store.py", old_string="_cache[user_id]",
+           new_string="_cache[user_id]\n    stats.hit_rate = hits / total")  # fmt: skip
+    summary = _handoff(s.messages, 300)
+    line = _review_line(summary)
+    assert "1. Cache by user" in line and "(changed and tested)" in line.split("2.", 1)[0], line
