@@ -837,3 +837,19 @@ def test_a_point_tested_after_its_change_stays_tested_when_later_calls_carry_it(
     summary = _handoff(s.messages, 300)
     line = _review_line(summary)
     assert "1. Cache by user" in line and "(changed and tested)" in line.split("2.", 1)[0], line
+
+
+def test_a_narrow_last_run_carries_the_whole_suite_count_before_it() -> None:
+    s = Script("agent")
+    s.user("Make parse() in app/dates.py accept ISO weeks.")
+    s.call("Edit", "updated", file_path="/r/app/dates.py", old_string="def parse(s):",
+           new_string="def parse(s):\n    if 'W' in s: return week(s)")  # fmt: skip
+    s.call("Bash", "88 passed in 4.1s", command="pytest -q")
+    s.call("Edit", "updated", file_path="/r/tests/test_dates.py", old_string="",
+           new_string="def test_week(): assert parse('2026-W05')")  # fmt: skip
+    s.call("Bash", "1 passed in 0.1s", command="pytest -q tests/test_dates.py")
+    s.call("Edit", "updated", file_path="/r/app/dates.py", old_string="return week(s)",
+           new_string="return week(s.upper())")  # fmt: skip
+    summary = _handoff(s.messages, 200)
+    current = next(ln for ln in summary.splitlines() if ln.startswith("Current work"))
+    assert "1 passed" in current and "88 passed" in current, current

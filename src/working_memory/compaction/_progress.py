@@ -531,7 +531,7 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
 
     # The last test or build run, and whether the files changed after it.
     runs = [c for c in calls if c.result is not None and _is_test_run(c)]
-    last_run = None
+    last_run = whole_run = None
     if runs:
         run = runs[-1]
         outcome = next((r.outcome for r in state.commands if run.text.endswith(r.command)), None)
@@ -542,6 +542,15 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
             if counts and counts not in outcome:
                 outcome += f" ({counts})"
         last_run = f"{_clip(run.text, 80)} -> {_clip(outcome, 110)}"
+        # a run of a few tests last, the whole suite before: the suite's count is the one
+        # that says how much passes
+        whole = next(
+            (c for c in reversed(runs[:-1]) if not _NAMES_TESTS.search(_command(c) or "")), None
+        )
+        if _NAMES_TESTS.search(_command(run) or "") and whole is not None:
+            counts = outcome_line(whole.result or "")
+            if counts and error_line(whole.result or "", shell=True) is None:
+                whole_run = f"whole suite earlier: {counts}"
 
     # The next step, from what happened last.
     next_step: str | None = None
@@ -644,6 +653,9 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
             outcome = last_run.rsplit(" -> ", 1)[-1]
             verdict = " ".join(outcome.split()[:10]) + (" ..." if len(outcome.split()) > 10 else "")
             current_short += f"; last test run{before}: {verdict}"
+            if whole_run is not None:
+                current += f"; {whole_run}"
+                current_short += f"; {whole_run}"
         staged = (
             _second_part(said, last_user, last_change.index)
             if next_step is None and last_change.index > last_user
@@ -953,6 +965,9 @@ def _removed_by_revert(step: str, changes: Sequence[Call], put_back: Mapping[str
             return True
     return False
 
+
+# A test command that names what it runs: a test file, a test id (`a.py::t`), `-k`.
+_NAMES_TESTS = re.compile(r"\S+\.[a-z]{1,4}\b|::|\s-k\s")
 
 # A step that ships the work, and `git status --short`'s untracked lines.
 _SHIPS = re.compile(r"\b(?:commit|push|pull request|open (?:the|a) PR)\b", re.IGNORECASE)
