@@ -723,3 +723,133 @@ def test_a_repro_script_the_span_wrote_re_runs_what_failed_and_the_edit_is_the_f
     assert "Error (unresolved)" not in summary, summary
     fixed = next(ln for ln in summary.splitlines() if ln.startswith("Error fixed:"))
     assert "cannot drop column tag" in fixed and "7_tags.py" in fixed.split("fixed by")[1], fixed
+
+
+def test_an_announced_step_the_plan_marks_completed_is_not_the_next_step() -> None:
+    s = Script("You are Codex, a coding agent.")
+    s.user("Add caching to fetch_user in app/users.py and make the cache expire after an hour.")
+    plan = [
+        {"step": "Cache fetch_user results in a dict", "status": "completed"},
+        {"step": "Expire cached entries after an hour", "status": "in_progress"},
+    ]
+    s.call(
+        "apply_patch",
+        "Success. Updated the following files:\nM app/users.py",
+        input="*** Begin Patch\n*** Update File: app/users.py\n@@\n+_cache = {}\n*** End Patch",
+    )
+    s.call("shell", "2 passed in 0.3s", command=["bash", "-lc", "pytest -q"])
+    s.call("update_plan", "Plan updated", plan=plan)
+    s.call(
+        "apply_patch",
+        "Success. Updated the following files:\nM app/users.py",
+        input="*** Begin Patch\n*** Update File: app/users.py\n@@\n+TTL = 3600\n*** End Patch",
+    )
+    s.say("The TTL constant is in. Next I'll cache fetch_user results in a dict keyed by id.")
+    summary = _handoff(s.messages, 200)
+    next_line = next(ln for ln in summary.splitlines() if ln.startswith("Next step"))
+    assert "Expire cached entries after an hour" in next_line, next_line
+    assert "cache fetch_user results in a dict keyed" not in next_line
+
+
+def test_an_announced_removal_already_undone_is_not_the_next_step() -> None:
+    s = Script("agent")
+    s.user("Make report() in app/report.py round totals to cents.")
+    s.call("Edit", "updated", file_path="/r/app/cli.py", old_string="def main():",
+           new_string="def main(legacy_mode=False):\n    run(legacy_mode)")  # fmt: skip
+    s.call("Edit", "updated", file_path="/r/app/report.py", old_string="def report(rows):",
+           new_string="def report(rows, legacy_mode=False):\n    return rows")  # fmt: skip
+    s.user("No legacy_mode flag: always round. Keep the flag out of the CLI.")
+    s.call("Bash", "", command="cd /r && git checkout -- app/cli.py")
+    s.call("Edit", "updated", file_path="/r/app/report.py",
+           old_string="def report(rows, legacy_mode=False):",
+           new_string="def report(rows):\n    return [round(r, 2) for r in rows]")  # fmt: skip
+    s.call("Bash", "4 passed in 0.2s", command="cd /r && pytest -q")
+    s.say("Rounding works and 4 tests pass. Next I'll remove the legacy_mode flag from main().")
+    summary = _handoff(s.messages, 200)
+    next_line = next(ln for ln in summary.splitlines() if ln.startswith("Next step"))
+    assert "remove the legacy_mode flag" not in next_line, next_line
+
+
+def test_an_announced_step_past_a_file_already_gone_is_its_rest() -> None:
+    s = Script("agent")
+    s.user("Fix the off-by-one in pager.py and clean up when done.")
+    s.call("Write", "File created", file_path="/r/probe.py", content="print(page(3))\n")
+    s.call("Edit", "updated", file_path="/r/pager.py", old_string="n - 1", new_string="n")
+    s.call("Bash", "", command="rm probe.py")
+    s.call("Bash", "5 passed in 0.1s", command="pytest -q")
+    s.say(
+        "All 5 pass. Next I'll delete probe.py so it stays out of the diff, then tag the release."
+    )
+    summary = _handoff(s.messages, 200)
+    next_line = next(ln for ln in summary.splitlines() if ln.startswith("Next step"))
+    assert "tag the release" in next_line, next_line
+    assert "delete probe.py" not in next_line
+
+
+def test_a_push_step_names_the_untracked_files_to_add() -> None:
+    s = Script("agent")
+    s.user("Add a --json flag to cli.py, with a test, then push.")
+    s.call("Write", "File created", file_path="/r/fmt_json.py", content="def dump(x): ...\n")
+    s.call("Edit", "updated", file_path="/r/cli.py", old_string="args", new_string="args, json")
+    s.call("Write", "File created", file_path="/r/test_json.py", content="def test_j(): ...\n")
+    s.call("Bash", "3 passed in 0.1s", command="pytest -q")
+    s.call("Bash", " M cli.py\n?? fmt_json.py\n?? test_json.py\n", command="git status --short")
+    s.say("The flag works and 3 tests pass. Next I'll commit and push the branch.")
+    summary = _handoff(s.messages, 200)
+    next_line = next(ln for ln in summary.splitlines() if ln.startswith("Next step"))
+    assert "commit and push" in next_line, next_line
+    assert "git add" in next_line and "fmt_json.py" in next_line and "test_json.py" in next_line
+
+
+def _review_line(summary: str) -> str:
+    return next(ln for ln in summary.splitlines() if ln.startswith(("Review findings", "Pending")))
+
+
+def test_a_point_put_off_to_a_ticket_is_left_as_asked() -> None:
+    s = Script("agent")
+    s.user("Add retries to fetch() in net/client.py.")
+    s.call("Edit", "updated", file_path="/r/net/client.py", old_string="def fetch(url):",
+           new_string="def fetch(url, max_tries=3):")  # fmt: skip
+    s.user(
+        "Ana reviewed it:\n1. max_tries should come from settings.NET_TRIES.\n"
+        "2. The backoff sleeps with time.sleep in the event loop.\n"
+        "Do 1. 2 is ticket NET-77, not now."
+    )
+    summary = _handoff(s.messages, 300)
+    assert "(left as asked)" in _review_line(summary), summary
+
+
+def test_a_point_tested_after_its_change_stays_tested_when_later_calls_carry_it() -> None:
+    s = Script("agent")
+    s.user("Speed up load() in app/store.py.")
+    s.call("Edit", "updated", file_path="/r/app/store.py", old_string="def load():",
+           new_string="def load():\n    return read_all()")  # fmt: skip
+    s.user(
+        "Ben reviewed it:\n1. Cache by user: key the cache on user_id.\n"
+        "2. Log a hit rate with stats.hit_rate.\n"
+        "Do both."
+    )
+    s.call("Edit", "updated", file_path="/r/app/store.py", old_string="_cache[key]",
+           new_string="_cache[user_id]")  # fmt: skip
+    s.call("Bash", "6 passed in 0.2s", command="pytest -q")
+    s.call("Edit", "updated", file_path="/r/app/store.py", old_string="_cache[user_id]",
+           new_string="_cache[user_id]\n    stats.hit_rate = hits / total")  # fmt: skip
+    summary = _handoff(s.messages, 300)
+    line = _review_line(summary)
+    assert "1. Cache by user" in line and "(changed and tested)" in line.split("2.", 1)[0], line
+
+
+def test_a_narrow_last_run_carries_the_whole_suite_count_before_it() -> None:
+    s = Script("agent")
+    s.user("Make parse() in app/dates.py accept ISO weeks.")
+    s.call("Edit", "updated", file_path="/r/app/dates.py", old_string="def parse(s):",
+           new_string="def parse(s):\n    if 'W' in s: return week(s)")  # fmt: skip
+    s.call("Bash", "88 passed in 4.1s", command="pytest -q")
+    s.call("Edit", "updated", file_path="/r/tests/test_dates.py", old_string="",
+           new_string="def test_week(): assert parse('2026-W05')")  # fmt: skip
+    s.call("Bash", "1 passed in 0.1s", command="pytest -q tests/test_dates.py")
+    s.call("Edit", "updated", file_path="/r/app/dates.py", old_string="return week(s)",
+           new_string="return week(s.upper())")  # fmt: skip
+    summary = _handoff(s.messages, 200)
+    current = next(ln for ln in summary.splitlines() if ln.startswith("Current work"))
+    assert "1 passed" in current and "88 passed" in current, current

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ._lines import DECISION_CUES
-from ._review import Points, done_step, points
+from ._review import Points, done_step, identifiers, points
 from ._segments import content_text, is_chit_chat, is_typed_user_text, strip_line_numbers
 from ._span_state import (
     Call,
@@ -531,7 +531,7 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
 
     # The last test or build run, and whether the files changed after it.
     runs = [c for c in calls if c.result is not None and _is_test_run(c)]
-    last_run = None
+    last_run = whole_run = None
     if runs:
         run = runs[-1]
         outcome = next((r.outcome for r in state.commands if run.text.endswith(r.command)), None)
@@ -542,6 +542,15 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
             if counts and counts not in outcome:
                 outcome += f" ({counts})"
         last_run = f"{_clip(run.text, 80)} -> {_clip(outcome, 110)}"
+        # a run of a few tests last, the whole suite before: the suite's count is the one
+        # that says how much passes
+        whole = next(
+            (c for c in reversed(runs[:-1]) if not _NAMES_TESTS.search(_command(c) or "")), None
+        )
+        if _NAMES_TESTS.search(_command(run) or "") and whole is not None:
+            counts = outcome_line(whole.result or "")
+            if counts and error_line(whole.result or "", shell=True) is None:
+                whole_run = f"whole suite earlier: {counts}"
 
     # The next step, from what happened last.
     next_step: str | None = None
@@ -572,7 +581,7 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
                         aim = purpose.group(1).rstrip(":. ")
             kept = [
                 s
-                for s in _sentences(text)
+                for s in map(lambda s: _past_gone(s, gone_names), _sentences(text))
                 if _INTENT.search(s)
                 and len(s.split()) >= 4
                 and not (followed and _IMMEDIATE.search(s))
@@ -583,7 +592,26 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
                 break
     listed = points(users[-1][1], calls, last_user, _is_test_run) if users else None
     worked = [c for c in calls if c not in plans]  # a plan names its items, it does not do them
-    if announced is not None and done_step(announced, worked, last_user):
+    if (
+        announced is not None
+        and last_plan is not None
+        and last_plan.index > last_user
+        and _plan_marks_done(announced, last_plan)
+    ):
+        # "Next I'll do X" where the latest plan already marks X completed: the plan's
+        # in-progress item (else its first open one) is the step
+        step = next((t for t in state.todos if "progress" in t.status.lower()), None)
+        step = step or (state.todos[0] if state.todos else None)
+        if step is not None:
+            rest = [t.text for t in state.todos if t is not step][:2]
+            then = f"; then {'; '.join(rest)}" if rest else ""
+            kind = step.status.replace("_", " ")
+            done = "the step the assistant announced is done"
+            next_step = f"{step.text} (the plan's {kind} item; {done}){then}"
+            announced = None
+    if announced is not None and (
+        done_step(announced, worked, last_user) or _removed_by_revert(announced, changes, put_back)
+    ):
         # "Next I'll copy X into Y" after the call that copied it: the step is done; the
         # request's first point not yet started (else not yet tested) is the step
         open_points = [p for p in listed.points if p.open] if listed else []
@@ -625,6 +653,9 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
             outcome = last_run.rsplit(" -> ", 1)[-1]
             verdict = " ".join(outcome.split()[:10]) + (" ..." if len(outcome.split()) > 10 else "")
             current_short += f"; last test run{before}: {verdict}"
+            if whole_run is not None:
+                current += f"; {whole_run}"
+                current_short += f"; {whole_run}"
         staged = (
             _second_part(said, last_user, last_change.index)
             if next_step is None and last_change.index > last_user
@@ -692,6 +723,23 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
         head = head if len(head.split()) >= 3 or head == request else request
         next_step = f"answer the latest request: {_clip(head, 200)}"
 
+    if next_step is not None and _SHIPS.search(next_step):
+        # a commit or push leaves out what git does not track: the files the latest status
+        # lists as untracked, still there, go in with `git add`
+        statuses = [c for c in calls if "git status" in (_command(c) or "") and c.result]
+        if statuses and any(
+            c.index > statuses[-1].index
+            and re.search(r"\bgit\s+(?:add|commit)\b", _command(c) or "")
+            for c in calls
+        ):
+            statuses = []  # added or committed since: the status is out of date
+        untracked = [
+            m.group(1).strip()
+            for m in _UNTRACKED.finditer(statuses[-1].result or "" if statuses else "")
+            if not any(same_file(m.group(1).strip(), r) for r in removed)
+        ]
+        if untracked:
+            next_step += f"; untracked, to git add first: {', '.join(untracked[:4])}"
     # The latest request's asks that name a file nothing has touched since it was sent.
     open_asks: list[str] = []
     if users:
@@ -881,6 +929,86 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
         later_asks=_later_asks(users, calls, last_user, open_asks, last_change, last_run),
         points=listed,
     )
+
+
+# "remove the X option", "drop X", "take X out": a step that takes a name away.
+_REMOVAL = re.compile(r"\b(?:remove|drop|delete|take out|get rid of|back out)\b", re.IGNORECASE)
+
+
+def _removed_by_revert(step: str, changes: Sequence[Call], put_back: Mapping[str, int]) -> bool:
+    """Whether an announced removal ("Next I'll remove the X option") is done already: every
+    change that wrote a name it gives was undone since, its file put back as committed or the
+    definition it wrote rewritten without the name."""
+    sentence = next((s for s in _sentences(step) if _REMOVAL.search(s)), None)
+    if sentence is None:
+        return False
+    tail = sentence[_REMOVAL.search(sentence).end() :]  # type: ignore[union-attr]
+
+    def undone(change: Call, name: str) -> bool:
+        path = _path(change)
+        if not path:
+            return False
+        if any(same_file(path, t) and at > change.index for t, at in put_back.items()):
+            return True
+        defined = set(_DEFINES.findall(_body(change)))
+        return bool(defined) and any(
+            c.index > change.index
+            and same_file(_path(c), path)
+            and defined & set(_DEFINES.findall(_body(c)))
+            and name not in _body(c)
+            for c in changes
+        )
+
+    for name in identifiers(tail):
+        holders = [c for c in changes if name in _body(c)]
+        if holders and all(undone(c, name) for c in holders):
+            return True
+    return False
+
+
+# A test command that names what it runs: a test file, a test id (`a.py::t`), `-k`.
+_NAMES_TESTS = re.compile(r"\S+\.[a-z]{1,4}\b|::|\s-k\s")
+
+# A step that ships the work, and `git status --short`'s untracked lines.
+_SHIPS = re.compile(r"\b(?:commit|push|pull request|open (?:the|a) PR)\b", re.IGNORECASE)
+_UNTRACKED = re.compile(r"^\?\? (\S+)\s*$", re.MULTILINE)
+
+# "Next I'll delete x.py, then push": the part after the last "then".
+_THEN_REST = re.compile(r"^(.*?)[,;]?\s+(?:and\s+)?then\s+(.+?)\.?$", re.IGNORECASE)
+
+
+def _past_gone(sentence: str, gone: set[str]) -> str:
+    """An announced step whose first part acts on a file already gone ("Next I'll delete x.py,
+    then push" after x.py was deleted): its first part is done, so what it says next is the
+    step."""
+    m = _THEN_REST.match(sentence)
+    if m is None:
+        return sentence
+    first, rest = m.group(1), m.group(2)
+    names = [n for n in gone if n in first]
+    if not names or any(n in rest for n in gone):
+        return sentence
+    return f"Next I'll {rest} (the rest of the announced step; its first part's file is gone)"
+
+
+def _plan_marks_done(step: str, plan: Call) -> bool:
+    """Whether `plan` (an update_plan or TodoWrite call) marks an item completed whose every
+    word (three at least, short words aside) the announced `step` names."""
+    items = plan.args.get("plan") or plan.args.get("todos")
+    if not isinstance(items, list):
+        return False
+    said = _words(step)
+    for item in items:
+        if not isinstance(item, Mapping):
+            continue
+        if str(item.get("status") or "").lower() not in ("completed", "complete", "done"):
+            continue
+        named = {
+            w for w in _words(str(item.get("step") or item.get("content") or "")) if len(w) > 2
+        }
+        if len(named) >= 3 and named <= said:
+            return True
+    return False
 
 
 def _merge_fixes(fixes: list[Fix], errors: Sequence[Any]) -> list[Fix]:

@@ -2,7 +2,7 @@
 point with what became of it since, and whether a step the assistant announced was done.
 
 A point is "left as asked" when the request's closing lines say to leave it ("Skip 3", "Leave
-2: ...", "For 3, don't change anything"); "changed" when a call since the request names the
+2: ...", "For 3, don't change anything") or put it off ("4 is a ticket, not now"); "changed" when a call since the request names the
 point's identifiers (`req.cookies.sf_anon`, `Helvetica-Bold`, `OFL.txt`), "tested" when a test
 run came after that call; else "not started". A point with no identifiers is "not started"
 unless left.
@@ -25,6 +25,12 @@ _SENTENCE = re.compile(r"\S.*?(?:[.!?]+(?=\s|$)|$)")
 _LEFT = re.compile(
     r"\b(?:skip|leave|ignore|drop|not)\s+(?:point\s+|item\s+|#)?(\d+(?:\s*(?:,|and|&)\s*\d+)*)\b"
     r"|\bfor\s+(\d+),?\s+(?:don't|do not|no need to)\s+(?:change|touch|do)\b",
+    re.IGNORECASE,
+)
+# "4 is ticket PAY-418", "3 goes to a follow-up", "2, not now": put off, so left as asked
+_LATER = re.compile(
+    r"\b(\d+)\s+(?:is|goes (?:in|to|into)|becomes|gets)\s+(?:a\s+|its own\s+|the\s+)?"
+    r"(?:ticket|issue|follow-?up|separate)\b|\b(\d+)\b[^.;\d]{0,40}?,\s*not now\b",
     re.IGNORECASE,
 )
 _DO = re.compile(r"^\s*do\s+\d+(?:\s*(?:,|and|&|then)\s*\d+)*(?:\s+first)?[.,:]?\s*", re.I)
@@ -97,6 +103,8 @@ def points(
     left: set[int] = set()
     for m in _LEFT.finditer(closing_text):
         left |= {int(n) for n in re.findall(r"\d+", m.group(1) or m.group(2))}
+    for m in _LATER.finditer(closing_text):
+        left.add(int(m.group(1) or m.group(2)))
     since = [c for c in calls if c.index > after]
     said = [_said(c) for c in since]
     out = []
@@ -111,7 +119,11 @@ def points(
             names = {n for n in names if not _FILE.search(n)} or names
             hit = [i for i, s in enumerate(said) if any(_found({n}, s) for n in names)]
             if hit and all(any(_found({n}, s) for s in said) for n in names):
-                tested = any(is_test_run(c) for c in since[hit[-1] + 1 :])
+                # tested when a test run follows the call that made the change whole (the
+                # last of its names to appear): a later call that only carries the names
+                # along in its context does not make it untested again
+                whole = max(next(i for i, s in enumerate(said) if _found({n}, s)) for n in names)
+                tested = any(is_test_run(c) for c in since[whole + 1 :])
                 status = "changed and tested" if tested else "changed, not yet tested"
         out.append(Point(number, parts[0], parts[-1], status))
     closing = []
