@@ -21,9 +21,10 @@ from .heldout4_set import HELDOUT4
 from .heldout5_set import HELDOUT5
 from .heldout6_set import HELDOUT6
 from .heldout7_set import HELDOUT7
+from .heldout8_set import HELDOUT8
 from .heldout_checks import HeldoutSet, Production, last_words, norm, span_text, users
 
-SETS = (HELDOUT2, HELDOUT3, HELDOUT4, HELDOUT5, HELDOUT6, HELDOUT7)
+SETS = (HELDOUT2, HELDOUT3, HELDOUT4, HELDOUT5, HELDOUT6, HELDOUT7, HELDOUT8)
 
 
 def _spans(keep: Callable[[HeldoutSet, BenchSpan], bool] = lambda hs, span: True) -> list[Any]:

@@ -61,6 +61,9 @@ _HELD_OUT = (
     ("heldout7-claude-usernames", "claude-code", "_heldout7_claude_usernames"),
     ("heldout7-codex-charges", "codex", "_heldout7_codex_charges"),
     ("heldout7-swe-widths", "swe-agent", "_heldout7_swe_widths"),
+    ("heldout8-claude-cron", "claude-code", "_heldout8_claude_cron"),
+    ("heldout8-codex-unpack", "codex", "_heldout8_codex_unpack"),
+    ("heldout8-chat-reset", "openai-chat", "_heldout8_chat_reset"),
 )
 _CLAUDE_FIXTURE = "claude-code/7c9e6679-7425-40de-944b-e07fc1f90ae7.jsonl"
 _CODEX_FIXTURE = "codex/rollout-2026-05-11T09-00-00-019e1625-789d-76c0-80ab-3724b5ddb799.jsonl"
