@@ -58,13 +58,20 @@ def test_a_switch_back_to_a_counter_takes_up_its_window_again() -> None:
     second = cache.get(_SESSION, other, pins, 600, None)
     assert second is not first and second.tokens() != first.tokens()
     assert cache.get(_SESSION, _POLICY, pins, 600, None) is first  # kept, not recounted
-    back = cache.get(_SESSION, other, pins, 300, None)  # and its checkpoints came with it
+    # Its checkpoints were not kept: a step back builds anew, and makes them on its way.
+    back = cache.get(_SESSION, other, pins, 300, None)
     assert len(back) == 300 and back.tokens() == _fresh_with(other, 300)
+    assert sorted(cache.checkpoints) == [256]
     # A copy of the log (another list, the same length) is never taken for the kept one.
     assert cache.get(list(_SESSION), _POLICY, pins, 600, None) is not first
     for n in range(WindowCache.KEPT + 1):  # at most KEPT other budgets are kept
         cache.get(_SESSION, dataclasses.replace(_POLICY, window=20_000 + n), pins, 10, None)
     assert len(cache._kept) == WindowCache.KEPT
+    # A log too long to keep windows of other budgets for: none is kept.
+    cache.KEPT_MESSAGES = len(_SESSION) - 1
+    cache.get(_SESSION, _POLICY, pins, 10, None)
+    assert len(cache._kept) == 0
+    assert cache.get(_SESSION, other, pins, 10, None) is not second
 
 
 def _fresh_with(policy: Policy, upto: int) -> int:

@@ -88,16 +88,19 @@ class WindowCache:
     """
 
     KEPT = 3  # budgets (counters, windows) whose windows are kept for a switch back
+    # ... while their messages add up to this many at most: a kept window holds its own copy
+    # of every message (about 1 kB each), so a 50,000-message log keeps none.
+    KEPT_MESSAGES = 30_000
 
     def __init__(self) -> None:
         self.key: tuple[Any, ...] | None = None
         self.window: ManagedWindow | None = None
         self.upto = 0
         self.checkpoints: dict[int, ManagedWindow] = {}  # upto -> the window there, untouched
-        # Other keys' (messages, window, upto, checkpoints), latest last: switching the counter
+        # Other keys' (window, upto), with their messages, latest last: switching the counter
         # back and forth recounts each log once. The messages are held so that their id, in
         # the key, cannot name another log while they are kept.
-        self._kept: Recent[tuple[ManagedWindow, int, dict[int, ManagedWindow]]] = Recent(self.KEPT)
+        self._kept: Recent[tuple[ManagedWindow, int]] = Recent(self.KEPT)
         self._messages: Sequence[Mapping[str, Any]] | None = None
 
     @staticmethod
@@ -162,14 +165,17 @@ class WindowCache:
 
     def _switch(self, key: tuple[Any, ...], messages: Sequence[Mapping[str, Any]]) -> None:
         """Keep the current key's state and take up `key`'s, if it was kept for these messages."""
-        if self.key is not None and self.window is not None:
-            self._kept.put(self.key, (self.window, self.upto, self.checkpoints), self._messages)
+        self._kept.resize(min(self.KEPT, self.KEPT_MESSAGES // max(1, len(messages))))
+        if self.key is not None and self.window is not None and self._kept.size > 0:
+            # Without its checkpoints (as much memory again): a step back after switching back
+            # makes them anew on its way forward.
+            self._kept.put(self.key, (self.window, self.upto), self._messages)
         kept = self._kept.pop(key, messages)  # its window goes on changing
-        self._messages = messages
+        self._messages, self.checkpoints = messages, {}
         if kept is not None:
-            (self.window, self.upto, self.checkpoints), self.key = kept, key
+            (self.window, self.upto), self.key = kept, key
         else:
-            self.window, self.upto, self.checkpoints = None, 0, {}
+            self.window, self.upto = None, 0
 
 
 def preview_window(

@@ -116,9 +116,13 @@ class Recent(Generic[T]):
     def put(self, key: tuple[Any, ...], value: T, *of: object) -> T:
         self._items[key] = (of, value)
         self._items.move_to_end(key)
-        while len(self._items) > self.size:
-            self._items.popitem(last=False)
+        self.resize(self.size)
         return value
+
+    def resize(self, size: int) -> None:
+        self.size = size
+        while len(self._items) > size:
+            self._items.popitem(last=False)
 
 
 _COUNTERS: dict[str, CachedCounter] = {}
