@@ -895,3 +895,32 @@ def test_an_announced_step_the_user_turned_down_beside_a_point_gives_way() -> No
     step = next(ln for ln in summary.splitlines() if ln.startswith("Next step:"))
     assert "413" not in step, step
     assert "point 1 of the latest request" in step, step
+
+
+def test_a_bulleted_list_answered_beside_its_points_is_a_list_of_points() -> None:
+    """Bullets with the user's replies after arrows are points like a numbered list's; an
+    agreeing reply's names say what was changed, "yes, but later" leaves the point."""
+    s = Script("agent")
+    s.user("Add a size limit to the image uploader in web/upload.py.")
+    s.call("Edit", "ok", file_path="/r/web/upload.py", old_string="a", new_string="MAX_BYTES = 5")
+    s.user(
+        "Bo reviewed it, my answers after the arrows:\n"
+        "- The limit is checked too late -> yes, check content_length() first.\n"
+        "- Uploads are not logged -> yes, but later: UP-14.\n"
+        "Do the first."
+    )
+    s.call(
+        "Edit", "ok", file_path="/r/web/upload.py", old_string="b", new_string="content_length()"
+    )
+    found = next(ln for ln in _handoff(s.messages, 300).splitlines() if ln.startswith("Review"))
+    assert "1. The limit is checked too late (the user: yes, check content_length() first; " in (
+        found
+    ), found
+    assert "changed, not yet tested" in found, found
+    assert "2. Uploads are not logged (the user: yes, but later: UP-14; left as asked)" in found
+    s = Script("agent")
+    s.user("Add a size limit to the image uploader in web/upload.py.")
+    s.call("Edit", "ok", file_path="/r/web/upload.py", old_string="a", new_string="MAX_BYTES = 5")
+    s.user("Bo reviewed it:\n- The limit is checked too late.\n- Uploads are not logged.")
+    lines = _handoff(s.messages, 300).splitlines()
+    assert not any(ln.startswith("Review findings") for ln in lines), lines

@@ -20,6 +20,7 @@ from ._span_state import Call
 __all__: list[str] = []  # private to the compaction package
 
 _ITEM = re.compile(r"^\s*(\d+)[.)]\s+(.+)$")
+_BULLET = re.compile(r"^\s*[-*\u2022]\s+(.+)$")
 _SENTENCE = re.compile(r"\S.*?(?:[.!?]+(?=\s|$)|$)")
 # "Skip 3", "Leave 2: ...", "ignore 1 and 3", "For 3, don't change anything"
 _LEFT = re.compile(
@@ -39,7 +40,7 @@ _ANSWER = re.compile(r"\s+(?:->|=>|\u2192)\s+")
 _DECLINE = re.compile(
     r"^(?:no\b|nope\b|wrong\b|incorrect\b|disagree|not now\b|not needed\b|keep\b|leave\b|skip\b|"
     r"ignore\b|won't\b|will not\b|already\b|it already\b|out of scope\b|later\b)"
-    r"|\bno change\b|\bout of scope\b|\bnot (?:a bug|an issue|needed)\b|\b(?:its own |a )?ticket\b",
+    r"|\bbut later\b|\bnot now\b|\bno change\b|\bout of scope\b|\bnot (?:a bug|an issue|needed)\b|\b(?:its own |a )?ticket\b",
     re.IGNORECASE,
 )
 _WORD = re.compile(r"[a-z]{3,}|\d+")
@@ -112,6 +113,18 @@ def points(
             items.append((int(m.group(1)), m.group(2).strip()))
         elif items and line.strip():
             rest.append(line.strip())
+    if not items:
+        # a bulleted list is points only when the user answered two of them beside it
+        # ("- 24h is too long -> agreed, 30 minutes"): else it may be any list
+        bullets, rest = [], []
+        for line in request.splitlines():
+            m = _BULLET.match(line)
+            if m:
+                bullets.append((len(bullets) + 1, m.group(1).strip()))
+            elif bullets and line.strip():
+                rest.append(line.strip())
+        if sum(bool(_ANSWER.search(text)) for _, text in bullets) >= 2:
+            items = bullets
     if len(items) < 2:
         return None
     closing_text = " ".join(rest)
@@ -127,9 +140,11 @@ def points(
         split = _ANSWER.split(item, maxsplit=1)
         text, answer = (split[0].strip(), split[1].strip()) if len(split) == 2 else (item, "")
         parts = _sentences(text) or [text]
-        names = identifiers(text)
+        declined = bool(answer and _DECLINE.search(answer))
+        # a reply that agrees may name what to do ("yes, send Referrer-Policy")
+        names = identifiers(text if declined else f"{text} {answer}")
         status = "not started"
-        if number in left or (answer and _DECLINE.search(answer)):
+        if number in left or declined:
             status = "left as asked"
         elif names:
             # the point's own names (`console.debug`), not the file it is in (`rollout.ts`)
