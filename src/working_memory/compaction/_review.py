@@ -45,9 +45,12 @@ _DECLINE = re.compile(
 )
 _WORD = re.compile(r"[a-z]{3,}|\d+")
 _STOP = frozenset(
-    "the and for that this with from are was were has have not but its it's into than then "
-    "already should would could does don't doesn't".split()
-)
+    {
+        "the", "and", "for", "that", "this", "with", "from", "are", "was", "were", "has",
+        "have", "not", "but", "its", "into", "than", "then", "already", "should", "would",
+        "could", "does",
+    }
+)  # fmt: skip
 _DO = re.compile(r"^\s*do\s+\d+(?:\s*(?:,|and|&|then)\s*\d+)*(?:\s+first)?[.,:]?\s*", re.I)
 # An identifier: camelCase, snake_case, dotted or slashed names, a call, a Capitalised-Hyphen.
 _IDENT = re.compile(r"[A-Za-z_][\w./-]*")
@@ -116,7 +119,8 @@ def points(
     if not items:
         # a bulleted list is points only when the user answered two of them beside it
         # ("- 24h is too long -> agreed, 30 minutes"): else it may be any list
-        bullets, rest = [], []
+        bullets: list[tuple[int, str]] = []
+        rest = []
         for line in request.splitlines():
             m = _BULLET.match(line)
             if m:
