@@ -853,3 +853,74 @@ def test_a_narrow_last_run_carries_the_whole_suite_count_before_it() -> None:
     summary = _handoff(s.messages, 200)
     current = next(ln for ln in summary.splitlines() if ln.startswith("Current work"))
     assert "1 passed" in current and "88 passed" in current, current
+
+
+def _answered_review() -> Script:
+    """A review passed on with the user's reply beside each point ("point -> answer")."""
+    s = Script("agent")
+    s.user("Add a size limit to the image uploader in web/upload.py.")
+    s.call("Edit", "ok", file_path="/r/web/upload.py", old_string="a", new_string="MAX_BYTES = 5")
+    s.call("Bash", "8 passed in 0.2s", command="pytest -q")
+    s.user(
+        "Bo reviewed it, with my answers:\n"
+        "1. The limit is checked after the whole body is read into memory. -> Yes, check "
+        "Content-Length first.\n"
+        "2. The status code 413 in web/errors.py clashes with the proxy's page. -> Wrong: "
+        "the proxy passes 413 through, I checked. Keep 413.\n"
+        "3. The limit should be configurable. -> Out of scope, ticket UP-12.\n"
+        "Do 1, add a test, then commit."
+    )
+    s.call("Edit", "ok", file_path="/r/web/upload.py", old_string="b", new_string="if size > 1:")
+    return s
+
+
+def test_the_users_reply_beside_a_point_is_kept_and_a_turned_down_point_is_left() -> None:
+    summary = _handoff(_answered_review().messages, 300)
+    found = next(ln for ln in summary.splitlines() if ln.startswith("Review findings:"))
+    assert "(the user: Yes, check Content-Length first; not started)" in found, found
+    assert (
+        "(the user: Wrong: the proxy passes 413 through, I checked. Keep 413; left as asked)"
+        in (found)
+    ), found
+    assert "(the user: Out of scope, ticket UP-12; left as asked)" in found, found
+    pending = [ln for ln in summary.splitlines() if ln.startswith("Pending")]
+    assert not any("413" in ln or "configurable" in ln for ln in pending), pending
+
+
+def test_an_announced_step_the_user_turned_down_beside_a_point_gives_way() -> None:
+    s = _answered_review()
+    s.say("The length is checked first now. Next: change the status code from 413 so it "
+          "doesn't clash with the proxy's page.")  # fmt: skip
+    summary = _handoff(s.messages, 300)
+    step = next(ln for ln in summary.splitlines() if ln.startswith("Next step:"))
+    assert "413" not in step, step
+    assert "point 1 of the latest request" in step, step
+
+
+def test_a_bulleted_list_answered_beside_its_points_is_a_list_of_points() -> None:
+    """Bullets with the user's replies after arrows are points like a numbered list's; an
+    agreeing reply's names say what was changed, "yes, but later" leaves the point."""
+    s = Script("agent")
+    s.user("Add a size limit to the image uploader in web/upload.py.")
+    s.call("Edit", "ok", file_path="/r/web/upload.py", old_string="a", new_string="MAX_BYTES = 5")
+    s.user(
+        "Bo reviewed it, my answers after the arrows:\n"
+        "- The limit is checked too late -> yes, check content_length() first.\n"
+        "- Uploads are not logged -> yes, but later: UP-14.\n"
+        "Do the first."
+    )
+    s.call(
+        "Edit", "ok", file_path="/r/web/upload.py", old_string="b", new_string="content_length()"
+    )
+    found = next(ln for ln in _handoff(s.messages, 300).splitlines() if ln.startswith("Review"))
+    assert "1. The limit is checked too late (the user: yes, check content_length() first; " in (
+        found
+    ), found
+    assert "changed, not yet tested" in found, found
+    assert "2. Uploads are not logged (the user: yes, but later: UP-14; left as asked)" in found
+    s = Script("agent")
+    s.user("Add a size limit to the image uploader in web/upload.py.")
+    s.call("Edit", "ok", file_path="/r/web/upload.py", old_string="a", new_string="MAX_BYTES = 5")
+    s.user("Bo reviewed it:\n- The limit is checked too late.\n- Uploads are not logged.")
+    lines = _handoff(s.messages, 300).splitlines()
+    assert not any(ln.startswith("Review findings") for ln in lines), lines

@@ -138,12 +138,20 @@ def _fix_lines(fix: Fix) -> tuple[str, str]:
     return full, short
 
 
+def _reply(answer: str) -> str:
+    """The user's reply beside a point, before its status: what was settled for it."""
+    return f"the user: {answer.rstrip('.')}; " if answer else ""
+
+
 def _point_entries(listed: Points, review: bool) -> list[Entry]:
     """The latest request's numbered points, each by its first sentence with what became of it;
     and the ones still open, each by what it asks, with the request's closing asks."""
     kind = "Review findings" if review else "The latest request's points"
-    found = "; ".join(f"{p.number}. {p.head} ({p.status})" for p in listed.points)
-    brief = "; ".join(f"{p.number}. {_words(p.head, 14)} ({p.status})" for p in listed.points)
+    found = "; ".join(f"{p.number}. {p.head} ({_reply(p.answer)}{p.status})" for p in listed.points)
+    brief = "; ".join(
+        f"{p.number}. {_words(p.head, 14)} ({_reply(_words(p.answer, 10))}{p.status})"
+        for p in listed.points
+    )
     out = [Entry(_CURRENT, 1, 1, f"{kind}: {found}", f"{kind}: {brief}")]
     todo = [p for p in listed.points if p.open]
     if todo:

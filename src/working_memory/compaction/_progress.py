@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ._lines import DECISION_CUES
-from ._review import Points, done_step, identifiers, points
+from ._review import Points, declined_step, done_step, identifiers, points
 from ._segments import content_text, is_chit_chat, is_typed_user_text, strip_line_numbers
 from ._span_state import (
     Call,
@@ -610,10 +610,13 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
             next_step = f"{step.text} (the plan's {kind} item; {done}){then}"
             announced = None
     if announced is not None and (
-        done_step(announced, worked, last_user) or _removed_by_revert(announced, changes, put_back)
+        done_step(announced, worked, last_user)
+        or _removed_by_revert(announced, changes, put_back)
+        or (listed is not None and declined_step(announced, listed))
     ):
-        # "Next I'll copy X into Y" after the call that copied it: the step is done; the
-        # request's first point not yet started (else not yet tested) is the step
+        # "Next I'll copy X into Y" after the call that copied it: the step is done; or it
+        # does a point the user turned down beside it: the request's first point not yet
+        # started (else not yet tested) is the step
         open_points = [p for p in listed.points if p.open] if listed else []
         open_points.sort(key=lambda p: p.status != "not started")
         next_step = None
@@ -746,7 +749,10 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
         touched = {
             p for c in calls if c.index > last_user for p in [*_change_paths(c), _path(c)] if p
         }
+        left = [p.head for p in listed.points if not p.open] if listed else []
         for sentence in _sentences(users[-1][1]):
+            if any(head in sentence for head in left):
+                continue  # a point the user left or turned down: not to do
             named = [
                 p
                 for p in _NAMED_PATH.findall(sentence)

@@ -20,6 +20,7 @@ from ._span_state import Call
 __all__: list[str] = []  # private to the compaction package
 
 _ITEM = re.compile(r"^\s*(\d+)[.)]\s+(.+)$")
+_BULLET = re.compile(r"^\s*[-*\u2022]\s+(.+)$")
 _SENTENCE = re.compile(r"\S.*?(?:[.!?]+(?=\s|$)|$)")
 # "Skip 3", "Leave 2: ...", "ignore 1 and 3", "For 3, don't change anything"
 _LEFT = re.compile(
@@ -33,6 +34,23 @@ _LATER = re.compile(
     r"(?:ticket|issue|follow-?up|separate)\b|\b(\d+)\b[^.;\d]{0,40}?,\s*not now\b",
     re.IGNORECASE,
 )
+# "point text -> the user's answer": a point passed on with the user's reply beside it
+_ANSWER = re.compile(r"\s+(?:->|=>|\u2192)\s+")
+# an answer that turns the point down or puts it off: nothing to do for it
+_DECLINE = re.compile(
+    r"^(?:no\b|nope\b|wrong\b|incorrect\b|disagree|not now\b|not needed\b|keep\b|leave\b|skip\b|"
+    r"ignore\b|won't\b|will not\b|already\b|it already\b|out of scope\b|later\b)"
+    r"|\bbut later\b|\bnot now\b|\bno change\b|\bout of scope\b|\bnot (?:a bug|an issue|needed)\b|\b(?:its own |a )?ticket\b",
+    re.IGNORECASE,
+)
+_WORD = re.compile(r"[a-z]{3,}|\d+")
+_STOP = frozenset(
+    {
+        "the", "and", "for", "that", "this", "with", "from", "are", "was", "were", "has",
+        "have", "not", "but", "its", "into", "than", "then", "already", "should", "would",
+        "could", "does",
+    }
+)  # fmt: skip
 _DO = re.compile(r"^\s*do\s+\d+(?:\s*(?:,|and|&|then)\s*\d+)*(?:\s+first)?[.,:]?\s*", re.I)
 # An identifier: camelCase, snake_case, dotted or slashed names, a call, a Capitalised-Hyphen.
 _IDENT = re.compile(r"[A-Za-z_][\w./-]*")
@@ -46,6 +64,7 @@ class Point:
     head: str  # its first sentence: what was found
     ask: str  # its last sentence: what to do about it
     status: str  # "left as asked", "changed, not yet tested", "changed and tested", "not started"
+    answer: str = ""  # the user's reply written beside the point ("-> Wrong: keep 3.")
 
     @property
     def open(self) -> bool:
@@ -97,6 +116,19 @@ def points(
             items.append((int(m.group(1)), m.group(2).strip()))
         elif items and line.strip():
             rest.append(line.strip())
+    if not items:
+        # a bulleted list is points only when the user answered two of them beside it
+        # ("- 24h is too long -> agreed, 30 minutes"): else it may be any list
+        bullets: list[tuple[int, str]] = []
+        rest = []
+        for line in request.splitlines():
+            m = _BULLET.match(line)
+            if m:
+                bullets.append((len(bullets) + 1, m.group(1).strip()))
+            elif bullets and line.strip():
+                rest.append(line.strip())
+        if sum(bool(_ANSWER.search(text)) for _, text in bullets) >= 2:
+            items = bullets
     if len(items) < 2:
         return None
     closing_text = " ".join(rest)
@@ -108,11 +140,15 @@ def points(
     since = [c for c in calls if c.index > after]
     said = [_said(c) for c in since]
     out = []
-    for number, text in items:
+    for number, item in items:
+        split = _ANSWER.split(item, maxsplit=1)
+        text, answer = (split[0].strip(), split[1].strip()) if len(split) == 2 else (item, "")
         parts = _sentences(text) or [text]
-        names = identifiers(text)
+        declined = bool(answer and _DECLINE.search(answer))
+        # a reply that agrees may name what to do ("yes, send Referrer-Policy")
+        names = identifiers(text if declined else f"{text} {answer}")
         status = "not started"
-        if number in left:
+        if number in left or declined:
             status = "left as asked"
         elif names:
             # the point's own names (`console.debug`), not the file it is in (`rollout.ts`)
@@ -125,7 +161,7 @@ def points(
                 whole = max(next(i for i, s in enumerate(said) if _found({n}, s)) for n in names)
                 tested = any(is_test_run(c) for c in since[whole + 1 :])
                 status = "changed and tested" if tested else "changed, not yet tested"
-        out.append(Point(number, parts[0], parts[-1], status))
+        out.append(Point(number, parts[0], parts[-1], status, answer))
     closing = []
     for sentence in _sentences(closing_text):
         sentence = _DO.sub("", sentence).strip()
@@ -141,3 +177,16 @@ def done_step(step: str, calls: Sequence[Call], after: int) -> bool:
     if len(names) < 2:
         return False
     return any(_found(names, _said(c)) for c in calls if c.index > after)
+
+
+def declined_step(step: str, listed: Points) -> bool:
+    """An announced step that does what the user turned down beside a point ("Next: change
+    the exit code" after "exit code 3 collides -> Wrong, keep 3"): three of the point's
+    words (or numbers) in the step."""
+    said = set(_WORD.findall(step.lower())) - _STOP
+    return any(
+        p.answer
+        and p.status == "left as asked"
+        and len(said & (set(_WORD.findall(p.head.lower())) - _STOP)) >= 3
+        for p in listed.points
+    )
