@@ -40,6 +40,28 @@ s.call(
     description="Look at the Polish downloads entry",
 )
 s.call(
+    "Read",
+    "     1→import en from '../../locales/en.json';\n"
+    "     2→import pl from '../../locales/pl.json';\n"
+    "     3→import fr from '../../locales/fr.json';\n"
+    "     4→import de from '../../locales/de.json';\n     5→\n"
+    "     6→type Forms = Partial<Record<Intl.LDMLPluralRule, string>>;\n"
+    "     7→export type Catalog = Record<string, string | Forms>;\n     8→\n"
+    "     9→// keyed by language; the app passes whatever the profile stores\n"
+    "    10→export const catalogs: Record<string, Catalog> = { en, pl, fr, de };\n",
+    file_path="/home/marta/parcelo-web/src/i18n/catalogs.ts",
+)
+s.call(
+    "Bash",
+    "src/components/Banner.tsx:14:  const text = t(user.locale, 'downloads', pending.length);\n"
+    "src/components/Inbox.tsx:22:  if (n === 0) return <Empty>{t(user.locale, 'inbox.zero')}</Empty>;\n"
+    "src/components/Inbox.tsx:23:  return <h2>{t(user.locale, 'inbox.count', n)}</h2>;\n"
+    "src/feed/FeedItem.tsx:41:    {t(user.locale, 'feed.likes', item.likes)}\n"
+    "src/profile/store.ts:8:  locale: navigator.language, // e.g. 'pl-PL', 'fr-CA'\n",
+    command='rg -n "t\\(user.locale|locale: navigator" src',
+    description="See how t() is called and where the locale comes from",
+)
+s.call(
     "Bash",
     "Test Suites: 31 passed, 31 total\nTests:       212 passed, 212 total\nTime:        6.48 s\n",
     command="npx jest",

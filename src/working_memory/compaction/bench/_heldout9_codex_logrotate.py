@@ -40,6 +40,17 @@ s.call(
 )
 s.call(
     "shell",
+    'func main() {\n\tcfgPath := flag.String("config", "/etc/ingestd/config.yaml", "")\n'
+    "\tflag.Parse()\n\tcfg := mustLoad(*cfgPath)\n"
+    "\tlf, err := logx.Open(cfg.LogPath) // /var/log/ingestd/ingestd.log\n"
+    "\tif err != nil {\n\t\tlog.Fatal(err)\n\t}\n\tlogw := logx.NewWriter(lf)\n"
+    '\taudit := logx.New(logw, "audit")\n\tapp := logx.New(logw, "app")\n'
+    "\tctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM)\n"
+    "\tdefer stop()\n\tsrv := server.New(cfg, audit, app)\n",
+    command=["bash", "-lc", "sed -n '20,40p' cmd/ingestd/main.go"],
+)
+s.call(
+    "shell",
     "ok  \tgithub.com/acme/ingestd/internal/logx\t0.012s\n"
     "ok  \tgithub.com/acme/ingestd/cmd/ingestd\t0.208s\n"
     "ok  \tgithub.com/acme/ingestd/internal/queue\t1.044s\n",

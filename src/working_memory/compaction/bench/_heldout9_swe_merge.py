@@ -110,6 +110,17 @@ s.call(
     "=========================\n",
     command="cd /testbed && python -m pytest tests -q",
 )
+s.call(
+    "search_file",
+    'Found 1 matches for "test_logger_passes_through" in /testbed/tests/test_api.py:\n'
+    "Line 48:def test_logger_passes_through():\n"
+    "[File: /testbed/tests/test_api.py]\n48:def test_logger_passes_through():\n"
+    '49:    log = logging.getLogger("svc")\n'
+    '50:    cfg = deep_merge({"log": log, "level": "info"}, {"level": "debug"})\n'
+    '51:    assert cfg["log"] is log\n',
+    search_term="test_logger_passes_through",
+    file="/testbed/tests/test_api.py",
+)
 s.user(
     "The maintainer (@okonkwo) commented on the issue:\n"
     "> Thanks for picking this up. Some notes:\n"
@@ -224,6 +235,15 @@ s.call(
     '`{"plugins": ["b"]}` onto `{"plugins": ["a"]}` gives `["a", "b"]`. This is '
     "on purpose. Values that are not dicts (loggers, clients) are passed through as the same "
     "object.\n",
+)
+s.call(
+    "search_dir",
+    'Found 3 matches for "merge_all(" in /testbed:\n'
+    "/testbed/confmerge/api.py (1 matches)\n/testbed/tests/test_api.py (1 matches)\n"
+    "/testbed/README.md (1 matches)\n"
+    'End of matches for "merge_all(" in /testbed',
+    search_term="merge_all(",
+    dir="/testbed",
 )
 s.call(
     "open",
