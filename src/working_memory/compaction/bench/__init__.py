@@ -64,6 +64,9 @@ _HELD_OUT = (
     ("heldout8-claude-cron", "claude-code", "_heldout8_claude_cron"),
     ("heldout8-codex-unpack", "codex", "_heldout8_codex_unpack"),
     ("heldout8-chat-reset", "openai-chat", "_heldout8_chat_reset"),
+    ("heldout9-claude-plurals", "claude-code", "_heldout9_claude_plurals"),
+    ("heldout9-codex-logrotate", "codex", "_heldout9_codex_logrotate"),
+    ("heldout9-swe-merge", "swe-agent", "_heldout9_swe_merge"),
 )
 _CLAUDE_FIXTURE = "claude-code/7c9e6679-7425-40de-944b-e07fc1f90ae7.jsonl"
 _CODEX_FIXTURE = "codex/rollout-2026-05-11T09-00-00-019e1625-789d-76c0-80ab-3724b5ddb799.jsonl"
