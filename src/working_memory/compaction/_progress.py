@@ -27,12 +27,12 @@ from ._span_state import (
     is_run_tool,
     outcome_line,
     same_step,
+    split_sentences,
     step_key,
 )
 
 __all__: list[str] = []  # private to the compaction package
 
-_SENTENCE = re.compile(r"\S.*?(?:[.!?]+(?=\s|$)|$)", re.MULTILINE)
 _INTENT = re.compile(
     r"\b(?:next(?: step)?|still need(?:s|ed)? to|remaining|after that|then|let me|let's|i'll|"
     r"i will|i need to|we need to|need to|going to|now i|plan)\b",
@@ -201,10 +201,6 @@ class Progress:
     points: Points | None = None  # the latest request's numbered points, each with its status
 
 
-def _sentences(text: str) -> list[str]:
-    return [s.strip() for s in _SENTENCE.findall(text) if s.strip()]
-
-
 def _clip(text: str, limit: int = 260) -> str:
     flat = " ".join(text.split())
     return flat if len(flat) <= limit else flat[: limit - 4] + " ..."
@@ -361,7 +357,7 @@ def _proposals(said: Sequence[tuple[int, str]], start: int, end: int) -> list[tu
     out = []
     for index, text in said:
         if start < index < end:
-            for sentence in _sentences(text):
+            for sentence in split_sentences(text):
                 if (
                     len(sentence.split()) >= 5
                     and not _IMMEDIATE.search(sentence)  # "Let me check X first": a look
@@ -388,7 +384,7 @@ def _change_account(
         (index, sentence)
         for index, text in said
         if start < index and (end is None or index < end)
-        for sentence in _sentences(text)
+        for sentence in split_sentences(text)
         if len(sentence.split()) >= 5
         and not _IMMEDIATE.search(sentence)
         and not _FIRST_THEN.search(sentence)  # a plan's "X first, then Y" says what is to come
@@ -416,7 +412,7 @@ def _later_asks(
     """The latest request's asks for after its first ("Then run `npm run e2e` and open the PR
     as a draft", "And add a test that ..."), while the work since it is not yet tested: still
     to do, unless a command it names has run since."""
-    if len(users) < 2 or len(_sentences(users[-1][1])) < 2:
+    if len(users) < 2 or len(split_sentences(users[-1][1])) < 2:
         return ()  # the first request is the task: its asks are the whole work, not later
     tested = last_change is not None and any(
         c.index > last_change.index and _is_test_run(c) for c in calls
@@ -424,7 +420,7 @@ def _later_asks(
     if last_change is None or last_change.index < last_user or tested:
         return ()  # no work since the request, or it was tested: the asks may be done
     ran = " ".join(_command(c) or "" for c in calls if c.index > last_user)
-    sentences = _sentences(users[-1][1])[1:]
+    sentences = split_sentences(users[-1][1])[1:]
     out = []
     for sentence in sentences:
         if not _LATER.search(sentence) or sentence.rstrip().endswith(("?", ".'", ":")):
@@ -445,7 +441,7 @@ def _second_part(said: Sequence[tuple[int, str]], after: int, before: int) -> st
     found = None
     for index, text in said:
         if after < index < before:
-            for sentence in _sentences(text):
+            for sentence in split_sentences(text):
                 m = _FIRST_THEN.search(sentence.strip())
                 if m:
                     found = m.group("then").strip()
@@ -471,7 +467,7 @@ def _ruled_out(
                 ruled.append(Ruled(_clip(sentence, 200), f'the user: "{_clip(text, 240)}"'))
     boundary = -1
     for index, text in said:
-        hit = next((s for s in _sentences(text) if _SELF_WRONG.search(s)), None)
+        hit = next((s for s in split_sentences(text) if _SELF_WRONG.search(s)), None)
         if hit is None:
             continue
         user_before = max((i for i, _ in users if i < index), default=-1)
@@ -575,13 +571,13 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
             if any(_is_change(c) for c in followed):
                 break  # work happened after it: the intent is older than the work
             if followed and aim is None:
-                for sentence in _sentences(text):
+                for sentence in split_sentences(text):
                     purpose = _PURPOSE.search(sentence) if _IMMEDIATE.search(sentence) else None
                     if purpose:
                         aim = purpose.group(1).rstrip(":. ")
             kept = [
                 s
-                for s in map(lambda s: _past_gone(s, gone_names), _sentences(text))
+                for s in map(lambda s: _past_gone(s, gone_names), split_sentences(text))
                 if _INTENT.search(s)
                 and len(s.split()) >= 4
                 and not (followed and _IMMEDIATE.search(s))
@@ -750,7 +746,7 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
             p for c in calls if c.index > last_user for p in [*_change_paths(c), _path(c)] if p
         }
         left = [p.head for p in listed.points if not p.open] if listed else []
-        for sentence in _sentences(users[-1][1]):
+        for sentence in split_sentences(users[-1][1]):
             if any(head in sentence for head in left):
                 continue  # a point the user left or turned down: not to do
             named = [
@@ -765,7 +761,7 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
     ruled, gone = _ruled_out(users, said)
     decisions: list[str] = []
     for _, text in said:
-        for sentence in _sentences(text):
+        for sentence in split_sentences(text):
             if sentence in gone or len(sentence.split()) < 6 or _IMMEDIATE.search(sentence):
                 continue  # "Let me apply all the changes at once" is an action, not a decision
             if _DESIGN.search(sentence) or DECISION_CUES.search(sentence):
@@ -945,7 +941,7 @@ def _removed_by_revert(step: str, changes: Sequence[Call], put_back: Mapping[str
     """Whether an announced removal ("Next I'll remove the X option") is done already: every
     change that wrote a name it gives was undone since, its file put back as committed or the
     definition it wrote rewritten without the name."""
-    sentence = next((s for s in _sentences(step) if _REMOVAL.search(s)), None)
+    sentence = next((s for s in split_sentences(step) if _REMOVAL.search(s)), None)
     if sentence is None:
         return False
     tail = sentence[_REMOVAL.search(sentence).end() :]  # type: ignore[union-attr]
@@ -1048,7 +1044,8 @@ def _findings(report: str) -> str:
         return _clip(report, 300)
     head = lines[0].strip() if not _ITEM.match(lines[0]) else ""
     heads = [
-        f"{n}. {_clip((_sentences(item) or [item])[0], 160)}" for n, item in enumerate(items, 1)
+        f"{n}. {_clip((split_sentences(item) or [item])[0], 160)}"
+        for n, item in enumerate(items, 1)
     ]
     return _clip(" ".join([head, *heads]).strip(), 420)
 

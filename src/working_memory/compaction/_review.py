@@ -15,13 +15,12 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ._span_state import Call
+from ._span_state import Call, split_sentences
 
 __all__: list[str] = []  # private to the compaction package
 
 _ITEM = re.compile(r"^\s*(\d+)[.)]\s+(.+)$")
 _BULLET = re.compile(r"^\s*[-*\u2022]\s+(.+)$")
-_SENTENCE = re.compile(r"\S.*?(?:[.!?]+(?=\s|$)|$)")
 # "Skip 3", "Leave 2: ...", "ignore 1 and 3", "For 3, don't change anything"
 _LEFT = re.compile(
     r"\b(?:skip|leave|ignore|drop|not)\s+(?:point\s+|item\s+|#)?(\d+(?:\s*(?:,|and|&)\s*\d+)*)\b"
@@ -78,7 +77,7 @@ class Points:
 
 
 def _sentences(text: str) -> list[str]:
-    return [s.strip() for s in _SENTENCE.findall(" ".join(text.split())) if s.strip()]
+    return split_sentences(" ".join(text.split()))  # a point's lines are one text
 
 
 def identifiers(text: str) -> set[str]:
@@ -153,12 +152,12 @@ def points(
         elif names:
             # the point's own names (`console.debug`), not the file it is in (`rollout.ts`)
             names = {n for n in names if not _FILE.search(n)} or names
-            hit = [i for i, s in enumerate(said) if any(_found({n}, s) for n in names)]
-            if hit and all(any(_found({n}, s) for s in said) for n in names):
+            first = [next((i for i, s in enumerate(said) if _found({n}, s)), None) for n in names]
+            if all(i is not None for i in first):
                 # tested when a test run follows the call that made the change whole (the
                 # last of its names to appear): a later call that only carries the names
                 # along in its context does not make it untested again
-                whole = max(next(i for i, s in enumerate(said) if _found({n}, s)) for n in names)
+                whole = max(i for i in first if i is not None)
                 tested = any(is_test_run(c) for c in since[whole + 1 :])
                 status = "changed and tested" if tested else "changed, not yet tested"
         out.append(Point(number, parts[0], parts[-1], status, answer))

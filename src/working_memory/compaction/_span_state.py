@@ -504,14 +504,15 @@ def _todos(calls: Sequence[Call]) -> list[TodoItem]:
     return items
 
 
-def _sentences(text: str) -> list[str]:
+def split_sentences(text: str) -> list[str]:
+    """`text` cut into sentences (at `.`, `!` or `?` before a space or the end, and at line ends)."""
     return [s.strip() for s in _SENTENCE.findall(text) if s.strip()]
 
 
 def _stated_next(texts: Sequence[str]) -> str | None:
     """The assistant's last sentence about what it does next, from its last few messages."""
     for text in reversed(texts):
-        for sentence in reversed(_sentences(text)):
+        for sentence in reversed(split_sentences(text)):
             if _STATED_NEXT.search(sentence) and len(sentence.split()) >= 3:
                 return _clip(sentence, 240)
     return None
