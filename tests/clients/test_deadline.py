@@ -183,6 +183,22 @@ def test_backoff_between_retries_stays_within_the_deadline(make: Make) -> None:
     assert len(server.requests) < 5
 
 
+def test_a_backoff_that_overruns_the_deadline_names_the_error_it_retried(
+    make: Make, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A busy machine: the 0.5 s backoff, within the deadline when it began, sleeps past it.
+    server, client = make([status(500)] * 5, timeout=5, max_retries=4)
+    real_sleep = time.sleep
+    monkeypatch.setattr(
+        "working_memory.clients._base.time.sleep", lambda seconds: real_sleep(seconds + 0.8)
+    )
+    with pytest.raises(LLMCallError) as caught:
+        client.complete(MESSAGES, deadline=time.monotonic() + 1.0)
+    assert "deadline passed after 1 attempt(s)" in str(caught.value)
+    assert "500" in str(caught.value)
+    assert len(server.requests) == 1
+
+
 def test_max_abandoned_bounds_the_requests_left_running(make: Make) -> None:
     server, client = make([trickle(0.1, ok("Fixed."))] * 3, timeout=60)
     compactor = Compactor(client, deadline_s=0.3, max_abandoned=2)

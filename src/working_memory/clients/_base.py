@@ -148,13 +148,14 @@ class BaseClient:
         deadline), and `acomplete` cancels the attempt.
         """
         started = time.perf_counter()
-        attempt = 0
+        attempt, last = 0, None
         while True:
-            timeout = self._attempt_timeout(deadline, attempt)
+            timeout = self._attempt_timeout(deadline, attempt, last)
             try:
                 raw = self._call(messages, timeout=timeout, attempt=attempt)
             except Exception as exc:
-                time.sleep(self._retry_or_raise(exc, attempt, started, deadline, wait_retry_after))
+                wait, last = self._retry_or_raise(exc, attempt, started, deadline, wait_retry_after)
+                time.sleep(wait)
                 attempt += 1
                 continue
             return self._parsed(raw, time.perf_counter() - started)
@@ -170,9 +171,9 @@ class BaseClient:
         and deadline; waits are `asyncio.sleep`, and an attempt still running at the deadline
         is cancelled (a trickling server cannot hold it)."""
         started = time.perf_counter()
-        attempt = 0
+        attempt, last = 0, None
         while True:
-            timeout = self._attempt_timeout(deadline, attempt)
+            timeout = self._attempt_timeout(deadline, attempt, last)
             try:
                 call = self._acall(messages, timeout=timeout, attempt=attempt)
                 if deadline is None:
@@ -189,21 +190,26 @@ class BaseClient:
             except LLMCallError:
                 raise
             except Exception as exc:
-                wait = self._retry_or_raise(exc, attempt, started, deadline, wait_retry_after)
+                wait, last = self._retry_or_raise(exc, attempt, started, deadline, wait_retry_after)
                 await asyncio.sleep(wait)
                 attempt += 1
                 continue
             return self._parsed(raw, time.perf_counter() - started)
 
-    def _attempt_timeout(self, deadline: float | None, attempt: int) -> float:
+    def _attempt_timeout(
+        self, deadline: float | None, attempt: int, last: LLMCallError | None
+    ) -> float:
         timeout = self.config.timeout
         if deadline is not None:
             left = deadline - time.monotonic()
             if left <= 0:
+                # A backoff that was within the deadline can overrun it (a busy machine):
+                # the error that led to it is still what went wrong.
+                why = f"; the last: {last}" if last is not None else ""
                 raise self._fail(
                     LLMCallError,
                     "timeout",
-                    f"the call's deadline passed after {attempt} attempt(s)",
+                    f"the call's deadline passed after {attempt} attempt(s){why}",
                 )
             timeout = min(timeout, left)
         return timeout
@@ -215,8 +221,8 @@ class BaseClient:
         started: float,
         deadline: float | None,
         wait_retry_after: bool,
-    ) -> float:
-        """The seconds to wait before the next attempt, or raises the call's error."""
+    ) -> tuple[float, LLMCallError]:
+        """The seconds to wait before the next attempt and the error it retries, or raises."""
         if not self._is_sdk_error(exc):
             raise exc
         error = self._translate(exc, time.perf_counter() - started, attempt + 1)
@@ -235,7 +241,7 @@ class BaseClient:
             asked = "the server asked" if error.retry_after is not None else "backoff"
             error.args = (f"{error} ({asked}: wait {wait:g}s, more than the time left)",)
             raise error from None
-        return wait
+        return wait, error
 
     def _parsed(self, raw: Any, latency: float) -> LLMResponse:
         try:
