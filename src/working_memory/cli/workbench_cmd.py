@@ -42,8 +42,8 @@ def add_parser(subparsers: Any) -> None:
         description="Copy the workbench notebooks into a working folder (never overwriting one "
         "you edited) and start JupyterLab there on the explore notebook. With PATH, the "
         f"notebooks open that transcript (passed as {TRANSCRIPT_VARIABLE}). Reports and "
-        f"archives go to ${OUTPUT_VARIABLE} (default: working-memory-output/ in the working "
-        "folder). Needs the [notebook] extra: pip install 'working-memory[notebook]'.",
+        f"archives go to ${OUTPUT_VARIABLE} (default: working-memory-output/ inside the "
+        "notebooks folder). Needs the [notebook] extra: pip install 'working-memory[notebook]'.",
     )
     parser.add_argument("path", nargs="?", help="a transcript to open (any supported format)")
     parser.add_argument(
@@ -197,7 +197,7 @@ def run(args: argparse.Namespace) -> int:
             "shipped version back)",
             file=sys.stderr,
         )
-    # Outputs go to one folder: $WM_OUTPUT_DIR, else working-memory-output/ beside the notebooks.
+    # Outputs go to one folder: $WM_OUTPUT_DIR, else working-memory-output/ inside the notebooks folder.
     if not env.get(OUTPUT_VARIABLE):
         env[OUTPUT_VARIABLE] = str(folder / "working-memory-output")
     cmd = command(folder, no_browser=args.no_browser, port=args.port)
