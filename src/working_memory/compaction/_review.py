@@ -4,8 +4,10 @@ point with what became of it since, and whether a step the assistant announced w
 A point is "left as asked" when the request's closing lines say to leave it ("Skip 3", "Leave
 2: ...", "For 3, don't change anything") or put it off ("4 is a ticket, not now"); "changed" when a call since the request names the
 point's identifiers (`req.cookies.sf_anon`, `Helvetica-Bold`, `OFL.txt`), "tested" when a test
-run came after that call; else "not started". A point with no identifiers is "not started"
-unless left.
+run came after that call; else "not started". A point with no identifiers ("the retry count
+should be 5, not 3", "add a note to the README about the proxy") is "changed" when one edit
+since puts in two signs of it (see `_prose_done`): a value of the point it swaps in, a file the
+point names, words of the point its new text adds.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ._span_state import Call, split_sentences
+from ._span_state import Call, error_line, split_sentences
 
 __all__: list[str] = []  # private to the compaction package
 
@@ -55,6 +57,23 @@ _DO = re.compile(r"^\s*do\s+\d+(?:\s*(?:,|and|&|then)\s*\d+)*(?:\s+first)?[.,:]?
 _IDENT = re.compile(r"[A-Za-z_][\w./-]*")
 _CODE_SHAPE = re.compile(r"[a-z][A-Z]|_|\w[./]\w|^[A-Z][a-z]+-[A-Z]")
 _FILE = re.compile(r"/|\.[a-z]{1,4}$")  # a file the point is about, not what it says of it
+# A value: a number with its unit ("30 minutes", "5r/m", "24h") or a word with digits ("sha256")
+# (and one inside a name: `hashlib.sha256`, `HTTP_409_CONFLICT` has 409)
+_VALUE = re.compile(
+    r"(?<![\w.])\d+(?:\.\d+)*(?![\d.]\d)|(?<![A-Za-z0-9])[A-Za-z]+\d(?:\w|\.\d)*"
+    r"|(?<=_)\d+(?![\d.]\d)"
+)
+# Words too common in code or in asks to tie a point to an edit on their own
+_PLAIN = _STOP | frozenset(
+    {
+        "about", "after", "again", "agreed", "also", "because", "before", "being", "case",
+        "change", "check", "code", "data", "each", "error", "file", "files", "fine", "good",
+        "here", "instead", "just", "keep", "like", "line", "lines", "make", "more", "must",
+        "name", "need", "none", "note", "only", "other", "return", "same", "self", "some",
+        "sure", "test", "tests", "their", "them", "there", "they", "true", "false", "type",
+        "used", "uses", "value", "what", "when", "where", "which", "while", "will", "yes",
+    }
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -102,6 +121,83 @@ def _found(names: set[str], said: str) -> bool:
     return all(n in said or n.rsplit("/", 1)[-1] in said for n in names)
 
 
+@dataclass(frozen=True)
+class _Edit:
+    added: str  # the text an edit put in: new_string, a write's content, a patch's + lines
+    removed: str  # the text it took out ("" for a whole file written)
+    files: tuple[str, ...]
+
+
+def _edit(call: Call) -> _Edit | None:
+    """What an edit call put in and took out; None for a call that changes no file's text
+    (a failed edit changed nothing)."""
+    if call.result is not None and error_line(call.result, shell=False) is not None:
+        return None
+    args = call.args
+    pieces = [args, *(e for e in args.get("edits") or () if isinstance(e, dict))]
+    added: list[str] = []
+    removed: list[str] = []
+    for a in pieces:
+        new = a.get("new_string", a.get("new_str", a.get("new", a.get("content"))))
+        new = a.get("file_text", a.get("replacement_text")) if new is None else new
+        if isinstance(new, str):
+            added.append(new)
+            removed.append(str(a.get("old_string", a.get("old_str", a.get("old"))) or ""))
+    files = [str(args.get(k)) for k in ("file_path", "path", "notebook_path") if args.get(k)]
+    patch = args.get("input", args.get("patch"))
+    if not added and isinstance(patch, str) and "*** " in patch:
+        lines = patch.splitlines()
+        added = [ln[1:] for ln in lines if ln.startswith("+") and not ln.startswith("+++")]
+        removed = [ln[1:] for ln in lines if ln.startswith("-") and not ln.startswith("---")]
+        files = re.findall(r"^\*\*\* (?:Add|Update) File: (.+)$", patch, re.M)
+    if not added:
+        return None
+    return _Edit("\n".join(added), "\n".join(removed), tuple(f.strip() for f in files))
+
+
+def _values(text: str) -> set[str]:
+    """Its values: a number without its unit (`30m` is 30 minutes), else the word (`sha256`)."""
+    out = set()
+    for m in _VALUE.finditer(text):
+        number = re.match(r"\d+(?:\.\d+)*", m.group(0))
+        out.add(number.group(0) if number else m.group(0).lower())
+    return out
+
+
+def _prose_done(text: str, edit: _Edit) -> bool:
+    """A point with no identifiers done by `edit`: two signs of it, where a value of the point
+    the edit swaps in for another counts two ("5, not 3": 3 out, 5 in), a value it only adds
+    one, the edit's file named by the point one, and each uncommon word of the point the edit
+    adds (new to its text, not carried over from what it replaced) one. One shared word or
+    number alone is chance."""
+    values, added, removed = _values(text), _values(edit.added), _values(edit.removed)
+    new = values & (added - removed)
+    signs = 2 if new and removed - added else len(new)
+    words = set(_WORD.findall(text.lower())) - _PLAIN
+    stems = {f.rsplit("/", 1)[-1].split(".", 1)[0].lower() for f in edit.files}
+    named = {w for w in words if len(w) >= 4 and w in stems}
+    signs += bool(named)
+    put_in = set(_WORD.findall(edit.added.lower())) - set(_WORD.findall(edit.removed.lower()))
+    signs += len({w for w in words - named if len(w) >= 4 and not w.isdigit()} & put_in)
+    return signs >= 2
+
+
+def _made(point: str, names: set[str], since: Sequence[Call], said: list[str]) -> int | None:
+    """Where in `since` the call is that made the point's change, if one did."""
+    if not names:
+        edits = ((i, _edit(c)) for i, c in enumerate(since))
+        return next((i for i, e in edits if e is not None and _prose_done(point, e)), None)
+    # the point's own names (`console.debug`), not the file it is in (`rollout.ts`)
+    names = {n for n in names if not _FILE.search(n)} or names
+    first = [next((i for i, s in enumerate(said) if _found({n}, s)), None) for n in names]
+    if any(i is None for i in first):
+        return None
+    # the call that made the change whole (the last of its names to appear): a test run
+    # after it tests it, and a later call that only carries the names along in its context
+    # does not make it untested again
+    return max(i for i in first if i is not None)
+
+
 def points(
     request: str, calls: Sequence[Call], after: int, is_test_run: Callable[[Call], bool]
 ) -> Points | None:
@@ -145,20 +241,15 @@ def points(
         parts = _sentences(text) or [text]
         declined = bool(answer and _DECLINE.search(answer))
         # a reply that agrees may name what to do ("yes, send Referrer-Policy")
-        names = identifiers(text if declined else f"{text} {answer}")
+        point = text if declined else f"{text} {answer}"
+        names = identifiers(point)
         status = "not started"
         if number in left or declined:
             status = "left as asked"
-        elif names:
-            # the point's own names (`console.debug`), not the file it is in (`rollout.ts`)
-            names = {n for n in names if not _FILE.search(n)} or names
-            first = [next((i for i, s in enumerate(said) if _found({n}, s)), None) for n in names]
-            if all(i is not None for i in first):
-                # tested when a test run follows the call that made the change whole (the
-                # last of its names to appear): a later call that only carries the names
-                # along in its context does not make it untested again
-                whole = max(i for i in first if i is not None)
-                tested = any(is_test_run(c) for c in since[whole + 1 :])
+        else:
+            made = _made(point, names, since, said)
+            if made is not None:
+                tested = any(is_test_run(c) for c in since[made + 1 :])
                 status = "changed and tested" if tested else "changed, not yet tested"
         out.append(Point(number, parts[0], parts[-1], status, answer))
     closing = []

@@ -1,0 +1,131 @@
+"""A review point with no code-like names is matched to the edit that did it by its values,
+the file it names and its words in the edit's new text, and never by one shared word."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from working_memory.compaction import ExtractiveCompactor
+from working_memory.compaction._progress import _is_test_run
+from working_memory.compaction._review import points
+from working_memory.compaction._span_state import span_calls
+from working_memory.compaction.bench._build import Script
+
+_REVIEW = "Ada reviewed it:\n1. {first}\n2. Rename get_user to fetch_user.\nDo both."
+_RENAME = ("Edit", {"file_path": "/r/app/users.py", "old_string": "def get_user(uid):",
+                    "new_string": "def fetch_user(uid):"})  # fmt: skip
+_TESTS = ("Bash", {"command": "pytest -q"}, "12 passed in 0.3s")
+
+
+def _statuses(first: str, calls: list[tuple[Any, ...]]) -> tuple[str, ...]:
+    s = Script("agent")
+    s.user("Add retries to the client in app/net.py.")
+    s.call("Edit", "updated", file_path="/r/app/net.py", old_string="a", new_string="b")
+    s.user(_REVIEW.format(first=first))
+    after = len(s.messages) - 1
+    for name, args, *result in calls:
+        s.call(name, result[0] if result else "updated", **args)
+    listed = points(_REVIEW.format(first=first), span_calls(s.messages), after, _is_test_run)
+    assert listed is not None
+    return tuple(p.status for p in listed.points)
+
+
+CASES = [
+    # a value swapped in for the old one: done, and tested by the run after it
+    ("value swapped in", "The retry count should be 5, not 3.",
+     [("Edit", {"file_path": "/r/app/settings.py", "old_string": "RETRIES = 3",
+                "new_string": "RETRIES = 5"}), _TESTS, _RENAME],
+     ("changed and tested", "changed, not yet tested")),
+    # a value word ("sha256") in a Codex patch's added lines, with a word of the ask
+    ("value word in a patch", "Use sha256 for the cache key instead.",
+     [("apply_patch", {"input": "*** Begin Patch\n*** Update File: app/keys.py\n"
+                                "-    return hashlib.md5(raw).hexdigest()\n"
+                                "+    return hashlib.sha256(raw).hexdigest()\n*** End Patch"})],
+     ("changed, not yet tested", "not started")),
+    # the value only in what was read or searched: nothing changed
+    ("value only read", "The page size should be 50.",
+     [("Read", {"file_path": "/r/app/pages.py"}, "PAGE_SIZE = 50\nLIMIT = 10\n"),
+      ("Grep", {"pattern": "50"}, "app/pages.py:1:PAGE_SIZE = 50")],
+     ("not started", "not started")),
+    # the value in the text an edit took out, or carried along unchanged beside its change
+    ("value only removed", "The page size should be 50.",
+     [("Edit", {"file_path": "/r/app/pages.py", "old_string": "PAGE_SIZE = 50\nLIMIT = 10",
+                "new_string": "LIMIT = 20"}),
+      ("Edit", {"file_path": "/r/app/pages.py", "old_string": "TIMEOUT = 50",
+                "new_string": "TIMEOUT = 50\nBACKOFF = 2"})],
+     ("not started", "not started")),
+    # an edit that failed put nothing in
+    ("edit failed", "The retry count should be 5, not 3.",
+     [("Edit", {"file_path": "/r/app/settings.py", "old_string": "RETRIES = 3",
+                "new_string": "RETRIES = 5"},
+       "<tool_use_error>String to replace not found in file.</tool_use_error>")],
+     ("not started", "not started")),
+    # a prose point done through the file it names and a word of it in the new text
+    ("file named", "Add a note to the README about the proxy.",
+     [("Edit", {"file_path": "/r/README.md", "old_string": "## Setup\n",
+                "new_string": "## Setup\n\nBehind a proxy, set HTTPS_PROXY first.\n"}), _RENAME],
+     ("changed, not yet tested", "changed, not yet tested")),
+    # a whole file written with two of the point's uncommon words
+    ("words in a write", "Log a warning when the cache misses.",
+     [("Write", {"file_path": "/r/app/cache.py",
+                 "content": "def get(key):\n    if key not in store:\n"
+                            "        logger.warning('cache miss: %s', key)\n"}), _TESTS],
+     ("changed and tested", "not started")),
+    # one shared word ("user") in an unrelated edit is chance, not the point done
+    ("one common word", "The error message should name the user whose upload failed.",
+     [("Edit", {"file_path": "/r/app/users.py", "old_string": "def get_user(uid):",
+                "new_string": "def fetch_user(uid):\n    user = db.get(uid)\n"
+                              "    if user is None: raise LookupError(uid)"})],
+     ("not started", "changed, not yet tested")),
+    # the file the point names, edited for something else: one sign, not enough
+    ("file alone", "The config loader reads the settings twice.",
+     [("Edit", {"file_path": "/r/app/config.py", "old_string": "DEBUG = False",
+                "new_string": "DEBUG = True"})],
+     ("not started", "not started")),
+    # a point with identifiers is still matched by them alone: its value in an edit of
+    # another name does not make it changed
+    ("identifiers unchanged", "Set max_tries to 5 in app/net.py.",
+     [("Edit", {"file_path": "/r/app/net.py", "old_string": "retries = 3",
+                "new_string": "retries = 5"})],
+     ("not started", "not started")),
+    ("identifiers found", "Key the cache on user_id.",
+     [("Edit", {"file_path": "/r/app/net.py", "old_string": "_cache[key]",
+                "new_string": "_cache[user_id]"}), _TESTS],
+     ("changed and tested", "not started")),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("first", "calls", "expected"), [c[1:] for c in CASES], ids=[c[0] for c in CASES]
+)
+def test_a_points_status_comes_from_the_edit_that_did_it(
+    first: str, calls: list[tuple[Any, ...]], expected: tuple[str, ...]
+) -> None:
+    assert _statuses(first, calls) == expected
+
+
+def test_the_next_step_is_not_a_value_point_already_done() -> None:
+    """A point done by a value ("-> agreed, 30 minutes") is not the next step when the
+    assistant's own step is one the user turned down beside another point."""
+    s = Script("agent")
+    s.user("Make reset links in src/reset.js work once.")
+    s.call("edit_file", "Edited", path="src/reset.js", old="a", new="pwf: fingerprint(user)")
+    s.user(
+        "Ravi reviewed it, my answers after the arrows:\n"
+        "- 24h is far too long for a reset link -> agreed, 30 minutes.\n"
+        "- The reset page leaks the token -> yes, send Referrer-Policy: no-referrer.\n"
+        "- The forgot endpoint has no rate limit -> no, nginx already limits it.\n"
+        "Do the first two."
+    )
+    s.call("edit_file", "Edited", path="src/reset.js", old="{ expiresIn: '24h' }",
+           new="{ expiresIn: '30m' }")  # fmt: skip
+    s.call("run", "Tests: 3 passed, 3 total", command="npx jest")
+    s.call("edit_file", "Edited", path="src/routes.js", old="{\n",
+           new="{\n  res.set('Referrer-Policy', 'no-referrer');\n")  # fmt: skip
+    s.say("Done both. Next I'll add a rate limit to the forgot endpoint so no one is flooded.")
+    summary = ExtractiveCompactor(word_limit=300).compact(s.messages).summary or ""
+    step = next(ln for ln in summary.splitlines() if ln.startswith("Next step"))
+    assert "point 2 of the latest request" in step, step
+    assert "24h" not in step, step
