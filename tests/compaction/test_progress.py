@@ -924,3 +924,18 @@ def test_a_bulleted_list_answered_beside_its_points_is_a_list_of_points() -> Non
     s.user("Bo reviewed it:\n- The limit is checked too late.\n- Uploads are not logged.")
     lines = _handoff(s.messages, 300).splitlines()
     assert not any(ln.startswith("Review findings") for ln in lines), lines
+
+
+
+def test_a_reply_cut_after_a_clause_keeps_its_mark_and_no_doubled_semicolon() -> None:
+    from working_memory.compaction._handoff import _point_entries
+    from working_memory.compaction._review import Point, Points
+
+    answer = (
+        "no, nginx already has limit_req on /upload (5r/m), see deploy/nginx.conf; not in the app."
+    )
+    listed = Points((Point(3, "No rate limit on uploads", "Add one", "left as asked", answer),), ())
+    found = _point_entries(listed, review=True)[0]
+    assert "see deploy/nginx.conf; not in the app; left as asked)" in found.text, found.text
+    assert found.short is not None
+    assert "see deploy/nginx.conf ...; left as asked)" in found.short, found.short

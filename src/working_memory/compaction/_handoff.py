@@ -138,9 +138,16 @@ def _fix_lines(fix: Fix) -> tuple[str, str]:
     return full, short
 
 
+_CUT_AFTER_CLAUSE = re.compile(r"[;,]\s*\.\.\.$")
+
+
 def _reply(answer: str) -> str:
     """The user's reply beside a point, before its status: what was settled for it."""
-    return f"the user: {answer.rstrip('.')}; " if answer else ""
+    if not answer:
+        return ""
+    # a reply cut short keeps its "..."; one cut after a clause must not leave "; ;"
+    text = _CUT_AFTER_CLAUSE.sub(" ...", answer) if answer.endswith("...") else answer.rstrip(".")
+    return f"the user: {text}; "
 
 
 def _point_entries(listed: Points, review: bool) -> list[Entry]:
