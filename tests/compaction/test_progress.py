@@ -926,7 +926,6 @@ def test_a_bulleted_list_answered_beside_its_points_is_a_list_of_points() -> Non
     assert not any(ln.startswith("Review findings") for ln in lines), lines
 
 
-
 def test_a_reply_cut_after_a_clause_keeps_its_mark_and_no_doubled_semicolon() -> None:
     from working_memory.compaction._handoff import _point_entries
     from working_memory.compaction._review import Point, Points
