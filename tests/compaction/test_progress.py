@@ -938,3 +938,19 @@ def test_a_reply_cut_after_a_clause_keeps_its_mark_and_no_doubled_semicolon() ->
     assert "see deploy/nginx.conf; not in the app; left as asked)" in found.text, found.text
     assert found.short is not None
     assert "see deploy/nginx.conf ...; left as asked)" in found.short, found.short
+
+
+def test_nothing_done_since_a_list_of_points_makes_the_first_open_point_the_step() -> None:
+    s = Script("agent")
+    s.user("Add a size limit to the image uploader in web/upload.py.")
+    s.call("Edit", "ok", file_path="/r/web/upload.py", old_string="a", new_string="MAX_BYTES = 5")
+    s.user(
+        "Bo reviewed it, my answers after the arrows:\n"
+        "- Uploads are not logged -> yes, but later: UP-14.\n"
+        "- The limit is checked too late -> yes, check content_length() first.\n"
+        "Do the second."
+    )
+    summary = _handoff(s.messages, 200)
+    step = next(ln for ln in summary.splitlines() if ln.startswith("Next step:"))
+    assert step.startswith("Next step: point 2 of the latest request: "), step
+    assert "checked too late" in step, step

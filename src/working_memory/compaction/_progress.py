@@ -716,6 +716,12 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
                 next_step += f"; the assistant's aim: {aim}"
             if then_item is not None:  # after the item being worked on
                 next_step += f"; then the plan's next item: {then_item.text}"
+    open_now = [p for p in listed.points if p.open] if listed else []
+    if next_step is None and open_now:
+        # nothing done since a request that lists points: its first open one is the step,
+        # not "answer" the whole request
+        open_now.sort(key=lambda p: p.status != "not started")
+        next_step = f"point {open_now[0].number} of the latest request: {open_now[0].ask}"
     if next_step is None and users:
         request = users[-1][1].strip()
         head = request.splitlines()[0]  # a pasted log under a question: the question
