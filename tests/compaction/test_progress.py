@@ -924,3 +924,12 @@ def test_a_bulleted_list_answered_beside_its_points_is_a_list_of_points() -> Non
     s.user("Bo reviewed it:\n- The limit is checked too late.\n- Uploads are not logged.")
     lines = _handoff(s.messages, 300).splitlines()
     assert not any(ln.startswith("Review findings") for ln in lines), lines
+
+
+def test_a_quoted_flag_value_is_one_word_of_the_step() -> None:
+    s = Script("agent")
+    s.user("Fix the loader.")
+    s.call("Bash", "1 failed", command='pytest -k "not slow" tests/test_load.py')
+    s.call("Bash", "1 failed", command="pytest -m 'db and not flaky' -q")
+    keys = [step_key(c) for c in span_state(s.messages).calls]
+    assert keys == ["$ pytest tests/test_load.py", "$ pytest"], keys
