@@ -999,3 +999,22 @@ def test_a_long_review_as_the_latest_request_has_a_brief_form() -> None:
         (latest.short or "").split()
     )
     assert latest.brief.endswith('Raise TruncatedUpload there instead, and log the batch id."')
+
+
+def test_a_list_under_a_short_head_keeps_the_users_closing_answer() -> None:
+    from working_memory.compaction._handoff import _quote
+
+    message = (
+        "Bruno commented on the ticket:\n"
+        "(1) the rotate hook still sends nothing, add a postrotate script that signals the daemon\n"
+        "(2) flush the old file before closing it in reopen or the last lines can be lost\n"
+        "(3) the signal also reloads the config every night at midnight, move it elsewhere\n"
+        "My take: 1 yes. 2 no, explain it to him. 3 no: keep one signal, log the reload at info."
+    )
+    quoted = _quote(message, 30, ask=True)
+    assert (
+        quoted.startswith('"Bruno commented on the ticket:') and "log the reload at info" in quoted
+    )
+    # a pasted log under a short instruction is still cut to the instruction
+    log = "Why does this fail?\n" + "\n".join(f"  File x.py, line {i}, in f" for i in range(12))
+    assert _quote(log, 30, ask=True) == '"Why does this fail? ..."'

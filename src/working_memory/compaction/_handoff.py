@@ -74,9 +74,10 @@ def _quote(text: str, words: int = _QUOTE_WORDS, *, ask: bool = False) -> str:
     lines = text.strip().splitlines()
     head = lines[0].split()
     rest = "\n".join(lines[1:])
-    if len(head) < words // 4 and not _prose(rest):
+    closing = ask and (len(lines) == 1 or _prose(lines[-1]))
+    if len(head) < words // 4 and not _prose(rest) and not (closing and len(lines) > 2):
         return f'"{" ".join(head)} ..."'  # a short first line: the instruction, before a paste
-    if ask and (len(lines) == 1 or _prose(lines[-1])):
+    if closing:
         # one paragraph too: a review's closing "Also: ..." is an ask of its own
         last = re.split(r"(?<=[.!?])\s+", " ".join(lines[-1].split()))
         tail = " ".join(last[-2:]).split()
