@@ -299,3 +299,23 @@ def test_a_short_form_of_over_a_third_of_the_budget_gives_way_to_its_brief() -> 
     texts = [e.text for e in kept]
     # the 42-word quote would leave no room for the files: its brief form comes instead
     assert texts[0] == "Latest request: fix both findings" and len(texts) == 3, texts
+
+
+def test_a_tight_budget_starts_each_line_from_its_brief_form_not_its_head() -> None:
+    from working_memory.compaction._handoff import Entry
+
+    entries = [
+        Entry(
+            k,
+            0,
+            1,
+            f"Line {k}: " + " ".join(f"w{i}" for i in range(40)),
+            f"Line {k}: " + " ".join(f"w{i}" for i in range(30)),
+            f"Line {k}: the answer in brief",
+        )
+        for k in range(8)
+    ]
+    kept = ExtractiveCompactor._fit(entries, lambda t: len(t.split()), 160)
+    assert len(kept) == 8
+    # every line whole in one of its forms; none cut to its first words ("w0 ... w17 ...")
+    assert not [e.text for e in kept if e.text.endswith("...")], [e.text for e in kept]

@@ -338,8 +338,8 @@ class ExtractiveCompactor:
                 if entry.priority > _CORE_PRIORITY:
                     continue
                 text = entry.brief or entry.short or entry.text
-                if cost(text) > tiny * 3 // 2:
-                    text = _tiny(text, tiny)  # only its head: the line's brief form is long
+                if cost(text) > tiny:
+                    text = _tiny(text, tiny)  # its head, as a line without a brief form
                 price = cost(text)
                 if price <= budget:
                     kept[n] = entry._replace(text=text)
