@@ -272,3 +272,50 @@ def test_compression_scales_with_the_span() -> None:
         assert count(summary) <= count(span_text(span)) / 20 + 1
         sizes.append(count(summary))
     assert sizes[1] > 2 * sizes[0]
+
+
+def test_a_line_whose_short_form_does_not_fit_keeps_its_brief_form() -> None:
+    from working_memory.compaction._handoff import Entry
+
+    long = "Error fixed: " + " ".join(f"w{i}" for i in range(40))
+    entries = [
+        Entry(0, 0, 0, "Next step: run the tests again"),
+        Entry(7, 0, 3, long, long, "Error fixed: KeyError -> fixed in a.py: default"),
+    ]
+    kept = ExtractiveCompactor._fit(entries, lambda t: len(t.split()), 20)
+    assert [e.text for e in kept][-1] == "Error fixed: KeyError -> fixed in a.py: default"
+
+
+def test_a_short_form_of_over_a_third_of_the_budget_gives_way_to_its_brief() -> None:
+    from working_memory.compaction._handoff import Entry
+
+    quote = "Latest request: " + " ".join(f"w{i}" for i in range(40))
+    entries = [
+        Entry(2, 0, 0, quote, quote, "Latest request: fix both findings"),
+        Entry(2, 1, 1, "Current work: a.py changed last, untested, uncommitted"),
+        Entry(6, 0, 2, "Files changed: a.py (edited); b.py (created)"),
+    ]
+    kept = ExtractiveCompactor._fit(entries, lambda t: len(t.split()), 50)
+    texts = [e.text for e in kept]
+    # the 42-word quote would leave no room for the files: its brief form comes instead
+    assert texts[0] == "Latest request: fix both findings" and len(texts) == 3, texts
+
+
+def test_a_tight_budget_starts_each_line_from_its_brief_form_not_its_head() -> None:
+    from working_memory.compaction._handoff import Entry
+
+    entries = [
+        Entry(
+            k,
+            0,
+            1,
+            f"Line {k}: " + " ".join(f"w{i}" for i in range(40)),
+            f"Line {k}: " + " ".join(f"w{i}" for i in range(30)),
+            f"Line {k}: the answer in brief",
+        )
+        for k in range(8)
+    ]
+    kept = ExtractiveCompactor._fit(entries, lambda t: len(t.split()), 160)
+    assert len(kept) == 8
+    # every line whole in one of its forms; none cut to its first words ("w0 ... w17 ...")
+    assert not [e.text for e in kept if e.text.endswith("...")], [e.text for e in kept]

@@ -954,3 +954,97 @@ def test_nothing_done_since_a_list_of_points_makes_the_first_open_point_the_step
     step = next(ln for ln in summary.splitlines() if ln.startswith("Next step:"))
     assert step.startswith("Next step: point 2 of the latest request: "), step
     assert "checked too late" in step, step
+
+
+def test_a_quoted_flag_value_is_one_word_of_the_step() -> None:
+    s = Script("agent")
+    s.user("Fix the loader.")
+    s.call("Bash", "1 failed", command='pytest -k "not slow" tests/test_load.py')
+    s.call("Bash", "1 failed", command="pytest -m 'db and not flaky' -q")
+    keys = [step_key(c) for c in span_state(s.messages).calls]
+    assert keys == ["$ pytest tests/test_load.py", "$ pytest"], keys
+
+
+def test_an_error_in_brief_drops_the_runner_prefix_module_path_and_tool_name() -> None:
+    from working_memory.compaction._handoff import _brief_fix
+    from working_memory.compaction._progress import Fix
+
+    fix = Fix(
+        error="FAILED tests/test_tz.py::test_berlin - zoneinfo._common.ZoneInfoNotFoundError: "
+        "'No time zone found with key Europe/Berlin'",
+        where="$ pytest -q",
+        change="apply_patch requirements.txt: tzdata==2025.2",
+        tried=("$ pytest -q --cache-clear",),
+    )
+    assert _brief_fix(fix) == (
+        "Error fixed: ZoneInfoNotFoundError: 'No time zone found with key Europe/Berlin' -> "
+        "fixed in requirements.txt: tzdata==2025.2"
+    )
+    rerun = Fix(error="E   send on closed channel", where="$ go test", change="$ go test ./...")
+    assert _brief_fix(rerun) == "Error fixed: send on closed channel -> fixed by $ go test ./..."
+
+
+def test_the_current_work_in_short_says_its_state_in_fewer_words() -> None:
+    s = Script("agent")
+    s.user("Speed up the loader.")
+    s.call("Bash", "12 passed in 0.3s", command="pytest -q")
+    s.call("Edit", "ok", file_path="/r/load.py", old_string="a", new_string="CHUNK = 64")
+    from working_memory.compaction._handoff import handoff_entries
+    from working_memory.compaction._progress import progress
+
+    state = span_state(s.messages)
+    entry = next(
+        e
+        for e in handoff_entries(state, progress(s.messages, state))
+        if e.text.startswith("Current work:")
+    )
+    assert "untested since it changed" in entry.text  # the full form as it was
+    assert entry.short == (
+        "Current work: /r/load.py changed last, untested, uncommitted; tests before it: "
+        "ok: 12 passed in 0.3s"
+    ), entry.short
+
+
+def test_a_long_review_as_the_latest_request_has_a_brief_form() -> None:
+    from working_memory.compaction._handoff import handoff_entries
+    from working_memory.compaction._progress import progress
+
+    s = Script("agent")
+    s.user("The importer crashes on empty rows. Fix it.")
+    s.call("Edit", "ok", file_path="/r/rows.py", old_string="a", new_string="if not row: continue")
+    s.user(
+        "Review from Lena: skipping the empty row hides a truncated upload, because the exporter "
+        "writes an empty row only when the file was cut short by the proxy timeout, and then the "
+        "totals are silently wrong for every customer in that batch, which finance only notices "
+        "at the end of the month when the invoices go out and nobody can tell which rows were "
+        "lost. Raise TruncatedUpload there instead, and log the batch id."
+    )
+    state = span_state(s.messages)
+    latest = next(
+        e
+        for e in handoff_entries(state, progress(s.messages, state))
+        if e.text.startswith("Latest request")
+    )
+    assert latest.brief is not None and len(latest.brief.split()) < len(
+        (latest.short or "").split()
+    )
+    assert latest.brief.endswith('Raise TruncatedUpload there instead, and log the batch id."')
+
+
+def test_a_list_under_a_short_head_keeps_the_users_closing_answer() -> None:
+    from working_memory.compaction._handoff import _quote
+
+    message = (
+        "Bruno commented on the ticket:\n"
+        "(1) the rotate hook still sends nothing, add a postrotate script that signals the daemon\n"
+        "(2) flush the old file before closing it in reopen or the last lines can be lost\n"
+        "(3) the signal also reloads the config every night at midnight, move it elsewhere\n"
+        "My take: 1 yes. 2 no, explain it to him. 3 no: keep one signal, log the reload at info."
+    )
+    quoted = _quote(message, 30, ask=True)
+    assert (
+        quoted.startswith('"Bruno commented on the ticket:') and "log the reload at info" in quoted
+    )
+    # a pasted log under a short instruction is still cut to the instruction
+    log = "Why does this fail?\n" + "\n".join(f"  File x.py, line {i}, in f" for i in range(12))
+    assert _quote(log, 30, ask=True) == '"Why does this fail? ..."'

@@ -108,6 +108,7 @@ _CORE_PRIORITY = 6  # entries this urgent get their full form before the rest ge
 _TIGHT_BUDGET = 179  # section words under the default size's (200: 180): core lines tiny first
 _TINY_SHARE = 8  # a core line's tiny form: its first budget/8 words (eight kinds of line fit)
 _TINY_MIN = 15  # under this many words a tiny line answers nothing: the short forms then
+_SHARE_CAP = 3  # a line with a brief form takes at most a third of the budget in its short one
 
 
 def _tiny(text: str, words: int) -> str:
@@ -295,49 +296,72 @@ class ExtractiveCompactor:
 
     @staticmethod
     def _fit(entries: list[Entry], cost: Callable[[str], int], budget: int) -> list[Entry]:
-        """Every entry that fits in its short form first, by priority; then, budget left, the
-        full forms, by priority: a tight budget keeps more kinds of line, not longer ones."""
+        """Every entry that fits in its short form first, by priority (its brief form when the
+        short one does not fit); then, budget left, the longer forms, by priority: a tight
+        budget keeps more kinds of line, not longer ones."""
         order = sorted(entries, key=lambda e: (e.priority, e.section, e.order))
         kept: dict[int, Entry] = {}
+        whole = budget
+
+        def forms(entry: Entry) -> list[str]:
+            # shortest first: the brief, the short, the full form
+            ladder = [entry.brief, entry.short or entry.text, entry.text]
+            return list(dict.fromkeys(t for t in ladder if t is not None))
+
+        def first(entry: Entry) -> list[str]:
+            # the short form first, the brief one where that does not fit, or where the short
+            # one would take a large share of the budget (one long quote, the rest left out)
+            short = entry.short or entry.text
+            if entry.brief is None:
+                return [short]
+            if cost(short) * _SHARE_CAP > whole:
+                return [entry.brief]
+            return [short, entry.brief]
+
+        def grow(n: int, entry: Entry, budget: int, upto: str) -> int:
+            """The kept entry `n` in its longest form up to `upto` that fits the budget."""
+            ladder = forms(entry)
+            for text in reversed(ladder[: ladder.index(upto) + 1]):
+                extra = cost(text) - cost(kept[n].text)
+                if 0 < extra <= budget:
+                    kept[n] = entry._replace(text=text)
+                    return budget - extra
+            return budget
+
         tiny = budget // _TINY_SHARE
         if budget <= _TIGHT_BUDGET and tiny >= _TINY_MIN:
-            # A tight budget: every core kind of line first in a tiny form (its head), so that
-            # one long line (a quoted review) does not push out whole kinds of answer; then
-            # the kept lines grow to their short and full forms, most urgent first.
+            # A tight budget: every core kind of line first in a tiny form (its brief form, else
+            # its head), so that one long line (a quoted review) does not push out whole kinds
+            # of answer; then the kept lines grow to their short and full forms, most urgent
+            # first.
             for n, entry in enumerate(order):
                 if entry.priority > _CORE_PRIORITY:
                     continue
-                text = _tiny(entry.short or entry.text, tiny)
+                text = entry.brief or entry.short or entry.text
+                if cost(text) > tiny:
+                    text = _tiny(text, tiny)  # its head, as a line without a brief form
                 price = cost(text)
                 if price <= budget:
                     kept[n] = entry._replace(text=text)
                     budget -= price
             for n, entry in enumerate(order):
-                if n in kept and kept[n].text != (entry.short or entry.text):
-                    text = entry.short or entry.text
-                    extra = cost(text) - cost(kept[n].text)
-                    if extra <= budget:
-                        kept[n] = entry._replace(text=text)
-                        budget -= extra
+                if n in kept:
+                    budget = grow(n, entry, budget, entry.short or entry.text)
         # The core (the request, the state, the step, decisions, files, fixes) in full before
         # the lists (commands run, files read, older plan items) get a line.
         for tier in (lambda p: p <= _CORE_PRIORITY, lambda p: p > _CORE_PRIORITY):
             for n, entry in enumerate(order):
                 if not tier(entry.priority) or n in kept:
                     continue
-                text = entry.short or entry.text
-                price = cost(text)
-                if price <= budget:
-                    kept[n] = entry._replace(text=text)
-                    budget -= price
+                for text in first(entry):
+                    price = cost(text)
+                    if price <= budget:
+                        kept[n] = entry._replace(text=text)
+                        budget -= price
+                        break
             for n, entry in enumerate(order):
-                if not tier(entry.priority):
-                    continue
-                if n in kept and kept[n].text != entry.text:
-                    extra = cost(entry.text) - cost(kept[n].text)
-                    if extra <= budget:
-                        kept[n] = entry
-                        budget -= extra
+                if tier(entry.priority) and n in kept:
+                    budget = grow(n, entry, budget, entry.text)
         return [kept[n] for n in sorted(kept)]
 
     # -- salient facts -----------------------------------------------------------------------

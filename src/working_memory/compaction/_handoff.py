@@ -23,6 +23,7 @@ class Entry(NamedTuple):
     priority: int  # lower is kept first when the budget is tight
     text: str
     short: str | None = None  # a shorter form, used when the full one does not fit
+    brief: str | None = None  # the fewest words that still answer, when short is too long
 
 
 # Sections, in print order.
@@ -73,9 +74,10 @@ def _quote(text: str, words: int = _QUOTE_WORDS, *, ask: bool = False) -> str:
     lines = text.strip().splitlines()
     head = lines[0].split()
     rest = "\n".join(lines[1:])
-    if len(head) < words // 4 and not _prose(rest):
+    closing = ask and (len(lines) == 1 or _prose(lines[-1]))
+    if len(head) < words // 4 and not _prose(rest) and not (closing and len(lines) > 2):
         return f'"{" ".join(head)} ..."'  # a short first line: the instruction, before a paste
-    if ask and (len(lines) == 1 or _prose(lines[-1])):
+    if closing:
         # one paragraph too: a review's closing "Also: ..." is an ask of its own
         last = re.split(r"(?<=[.!?])\s+", " ".join(lines[-1].split()))
         tail = " ".join(last[-2:]).split()
@@ -85,6 +87,25 @@ def _quote(text: str, words: int = _QUOTE_WORDS, *, ask: bool = False) -> str:
             keep = words - len(tail)
             return f'"{" ".join(parts[:keep])} ... {" ".join(tail)}"'
     return f'"{" ".join(parts[:words])} ..."'
+
+
+# The handoff's own wording, said in fewer words where a line must be short: what each
+# phrase says stays (untested, uncommitted, the plan's item, a file deleted again).
+_TERSE = (
+    (" changed last; untested since it changed, ", " changed last, untested, "),
+    (" changed last; run since, ", " changed last, run since, "),
+    ("; last test run (before that change): ", "; tests before it: "),
+    ("; last test run: ", "; tests since: "),
+    (" (the plan's in progress item)", " (in progress)"),
+    ("; then the plan's next item: ", "; then: "),
+    (", then deleted (gone))", ", then deleted)"),
+)
+
+
+def _terse(text: str) -> str:
+    for long, short in _TERSE:
+        text = text.replace(long, short)
+    return text
 
 
 def _words(text: str, n: int) -> str:
@@ -117,6 +138,27 @@ def _said_short(who: str) -> str:
     if do is None or not said or _SAYS_WHAT.search(parts[0]):
         return _words(who, 20)  # the head says what to do ("No fallback: read only x.toml")
     return f'{name}: "{_words(parts[0], 10)} ... {_words(do, 22)}"'
+
+
+# A dotted module path before an exception's name (`zoneinfo._common.ZoneInfoNotFoundError`),
+# a test runner's prefix (`E `, `ERROR `, `FAILED tests/a.py::test_x - `): no part of what broke.
+_ERROR_NOISE = re.compile(
+    r"^(?:E|ERROR|FAILED)\s+(?:\S+::\S+\s+-\s+)?|\b[a-z_]\w*\.(?:\w+\.)*(?=[A-Z]\w*:)"
+)
+# A patching tool's name before the files it changed: `apply_patch a.py: ...` -> `a.py: ...`.
+_PATCH_TOOL = re.compile(
+    r"^(?:apply_patch|edit_file|str_replace_editor|str_replace|edit|Edit|Write|MultiEdit)\s+"
+    r"(?=[^\s:]+(?:, [^\s:]+)*:)"
+)
+
+
+def _brief_fix(fix: Fix) -> str:
+    """An error beside its fix in the fewest words that say both: the error without its
+    runner's prefix or module path, the change without the tool's name, re-runs left out."""
+    error = _ERROR_NOISE.sub("", core_error(fix.error))
+    change = _PATCH_TOOL.sub("", fix.change)
+    how = "in" if change != fix.change else "by"  # "fixed in a.py: ...", "fixed by $ make"
+    return f"Error fixed: {_words(error, 10)} -> fixed {how} {_words(change, 10)}"
 
 
 def _fix_lines(fix: Fix) -> tuple[str, str]:
@@ -253,11 +295,14 @@ def handoff_entries(state: SpanState, progress: Progress | None = None) -> list[
             closing = " ".join(listed.closing)
             full = f'{what}: "{_words(head, 12)} ... {_words(closing, _LATEST_FULL // 2)}"'
             short = f'{what}: "{_words(head, 12)} ... {_words(closing, 20)}"'
-        out.append(Entry(_CURRENT, 0, 0, full, short))
+        # a review quoted at length, in brief: its head and closing ask, as a request is
+        quick = f"{what}: {_quote(latest, _LATEST_WORDS, ask=not only)}"
+        quick_form = quick if review and listed is None and quick != short else None
+        out.append(Entry(_CURRENT, 0, 0, full, short, quick_form))
         if listed is not None:
             out.extend(_point_entries(listed, review))
     if progress is not None and progress.current:
-        short = f"Current work: {progress.current_short or progress.current}"
+        short = _terse(f"Current work: {progress.current_short or progress.current}")
         out.append(Entry(_CURRENT, 1, 2, f"Current work: {progress.current}", short))
     if progress is None:  # without the span's order, what the assistant said and did last
         if state.last_said:
@@ -273,7 +318,8 @@ def handoff_entries(state: SpanState, progress: Progress | None = None) -> list[
         later = " ".join(progress.later_asks) if progress is not None else ""
         # what the latest request asks for after it, when the budget has room
         full = f"{step}; then, as asked: {later}" if later else step
-        out.append(Entry(_CURRENT, 4, -1, f"Next step: {full}", f"Next step: {_words(step, 30)}"))
+        short = f"Next step: {_words(_terse(step), 30)}"
+        out.append(Entry(_CURRENT, 4, -1, f"Next step: {full}", short))
     if progress is None and state.stated_next and state.stated_next != state.next_step:
         out.append(
             Entry(_NEXT, 1, 4, f"Next step as the assistant put it: {_quote(state.stated_next)}")
@@ -338,7 +384,8 @@ def handoff_entries(state: SpanState, progress: Progress | None = None) -> list[
         # One line: a tight budget keeps every file with what became of it ("Files changed:
         # a.py (edited); b.py (created, then deleted (gone))"), not the first few files' own
         # lines; a budget left over adds what each defines.
-        text, short = f"Files changed: {'; '.join(lines)}", f"Files changed: {'; '.join(brief)}"
+        text = f"Files changed: {'; '.join(lines)}"
+        short = _terse(f"Files changed: {'; '.join(brief)}")
         out.append(Entry(_FILES, 0, _FILES_PRIORITY, text, short))
     for f in state.files:
         if f.actions == ("read",):
@@ -348,7 +395,7 @@ def handoff_entries(state: SpanState, progress: Progress | None = None) -> list[
     fixes = progress.fixes if progress is not None else ()
     for i, fix in enumerate(fixes):
         full, short = _fix_lines(fix)
-        out.append(Entry(_ERRORS, i, 3, full, short))
+        out.append(Entry(_ERRORS, i, 3, full, short, _brief_fix(fix)))
     for i, error in enumerate(state.errors):
         message = _quote(error.message)
         if error.fixed and progress is None:

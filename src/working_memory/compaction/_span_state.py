@@ -372,6 +372,8 @@ _SCRIPT = re.compile(r"\.(?:py|sh|js|mjs|rb|php|pl)$")
 # A flag's value, not an argument: `-p no:cacheprovider`, `-n 4`, `-k "not slow"`, `-o x=1`.
 _ENV_SET = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
 _FLAG_VALUE = re.compile(r"""^(?:\d+|["'].*|[^/]*[:=].*)$""")
+# A shell word: a quoted value is one word (`-k "not slow"`), quotes kept.
+_SHELL_WORD = re.compile(r"""(?:[^\s"']+|"[^"]*"?|'[^']*'?)+""")
 
 
 def _arguments(words: list[str]) -> list[str]:
@@ -411,7 +413,7 @@ def step_key(call: Call) -> str:
         command = re.sub(r"^(?:cd \S+ *&& *)+", "", command.strip())
         command = re.split(r"\s*(?:\||2>&1|&&|;)\s*", command)[0]
         command = _RUNNER.sub("", command)
-        words = _arguments(command.split())
+        words = _arguments(_SHELL_WORD.findall(command))
         # a script's subcommand names the step: `python manage.py migrate` is not `... test`
         n = 3 if len(words) > 2 and _SCRIPT.search(words[1]) else 2
         return "$ " + " ".join(words[:n])
