@@ -129,3 +129,61 @@ def test_the_next_step_is_not_a_value_point_already_done() -> None:
     step = next(ln for ln in summary.splitlines() if ln.startswith("Next step"))
     assert "point 2 of the latest request" in step, step
     assert "24h" not in step, step
+
+
+def _listed(request: str, calls: list[tuple[Any, ...]] = ()) -> Any:  # type: ignore[assignment]
+    s = Script("agent")
+    s.user("Make log rotation work without a restart.")
+    s.call("Edit", "updated", file_path="/r/logx/file.go", old_string="a", new_string="b")
+    s.user(request)
+    after = len(s.messages) - 1
+    for name, args, *result in calls:
+        s.call(name, result[0] if result else "updated", **args)
+    listed = points(request, span_calls(s.messages), after, _is_test_run)
+    assert listed is not None
+    return listed
+
+
+_OPS = (
+    "Bruno commented on the ticket:\n"
+    "(1) add a postrotate with systemctl kill -s HUP ingestd.service\n"
+    "(2) the daily rotation keeps too few days\n"
+    "(3) move config reload to SIGUSR1?\n"
+    "(4) rotate by size in-process\n"
+    "My take: 1 yes. 2 agreed, keep 30 days. 3 no: keep HUP for both, but log the reload at "
+    "info. 4 is OPS-300, later. Then commit and push."
+)
+
+
+def test_points_numbered_in_brackets_with_the_users_answers_by_number_after_them() -> None:
+    listed = _listed(_OPS)
+    assert [p.number for p in listed.points] == [1, 2, 3, 4]
+    answers = [p.answer for p in listed.points]
+    assert answers == ["yes.", "agreed, keep 30 days.",
+                       "no: keep HUP for both, but log the reload at info.",
+                       "is OPS-300, later."]  # fmt: skip
+    by = {p.number: p for p in listed.points}
+    assert by[4].status == "left as asked"  # put off to a ticket
+    # turned down, with something still to do: open, and what to do is the part after "but"
+    assert by[3].open and by[3].ask == "log the reload at info", by[3]
+    assert listed.closing == ("Then commit and push.",), listed.closing
+
+
+def test_one_sentence_after_the_list_that_starts_with_a_number_is_not_an_answer() -> None:
+    request = _OPS.split("My take:")[0] + "3 tests fail on main already, ignore those."
+    listed = _listed(request)
+    assert all(p.answer == "" for p in listed.points), listed.points
+
+
+def test_an_announced_step_the_user_turned_down_by_number_is_no_next_step() -> None:
+    s = Script("agent")
+    s.user("Make log rotation work without a restart.")
+    s.call("Edit", "updated", file_path="/r/logx/file.go", old_string="a", new_string="b")
+    s.user(_OPS)
+    s.call("Edit", "updated", file_path="/r/deploy/logrotate", old_string="x",
+           new_string="postrotate\n  systemctl kill -s HUP ingestd.service\nendscript")  # fmt: skip
+    s.say("Next I'll move config reload to SIGUSR1 in cmd/ingestd/main.go.")
+    summary = ExtractiveCompactor(word_limit=300).compact(s.messages).summary
+    step = next(ln for ln in summary.splitlines() if ln.startswith("Next step:"))
+    assert "SIGUSR1" not in step, step
+    assert "point " in step, step

@@ -21,7 +21,10 @@ from ._span_state import Call, error_line, split_sentences
 
 __all__: list[str] = []  # private to the compaction package
 
-_ITEM = re.compile(r"^\s*(\d+)[.)]\s+(.+)$")
+_ITEM = re.compile(r"^\s*(?:(\d+)[.)]|\((\d+)\))\s+(.+)$")  # "1. ...", "1) ...", "(1) ..."
+# "My take: 1 yes. 3 no: keep HUP": the user's answers by number, after the list
+_LABEL = re.compile(r"^[A-Z][\w' ]{0,24}:\s+(?=\d)")
+_BY_NUMBER = re.compile(r"^(\d{1,2})\b[:,)]?\s+(\S.*)$")
 _BULLET = re.compile(r"^\s*[-*\u2022]\s+(.+)$")
 # "Skip 3", "Leave 2: ...", "ignore 1 and 3", "For 3, don't change anything"
 _LEFT = re.compile(
@@ -32,7 +35,8 @@ _LEFT = re.compile(
 # "4 is ticket PAY-418", "3 goes to a follow-up", "2, not now": put off, so left as asked
 _LATER = re.compile(
     r"\b(\d+)\s+(?:is|goes (?:in|to|into)|becomes|gets)\s+(?:a\s+|its own\s+|the\s+)?"
-    r"(?:ticket|issue|follow-?up|separate)\b|\b(\d+)\b[^.;\d]{0,40}?,\s*not now\b",
+    r"(?:ticket|issue|follow-?up|separate|[A-Z][A-Z0-9]+-\d+)\b"
+    r"|\b(\d+)\b[^.;\d]{0,40}?,\s*not now\b",
     re.IGNORECASE,
 )
 # "point text -> the user's answer": a point passed on with the user's reply beside it
@@ -41,9 +45,11 @@ _ANSWER = re.compile(r"\s+(?:->|=>|\u2192)\s+")
 _DECLINE = re.compile(
     r"^(?:no\b|nope\b|wrong\b|incorrect\b|disagree|not now\b|not needed\b|keep\b|leave\b|skip\b|"
     r"ignore\b|won't\b|will not\b|already\b|it already\b|out of scope\b|later\b)"
-    r"|\bbut later\b|\bnot now\b|\bno change\b|\bout of scope\b|\bnot (?:a bug|an issue|needed)\b|\b(?:its own |a )?ticket\b",
+    r"|\bbut later\b|,\s*later\b|\bnot now\b|\bno change\b|\bout of scope\b|\bnot (?:a bug|an issue|needed)\b|\b(?:its own |a )?ticket\b",
     re.IGNORECASE,
 )
+# the part of a turned-down answer still to do: "..., but log the reload at info"
+_BUT_DO = re.compile(r"\bbut\s+(?!later\b|not\b)((?:do\s+|please\s+)?[a-z]+\b.{8,})$", re.I)
 _WORD = re.compile(r"[a-z]{3,}|\d+")
 _STOP = frozenset(
     {
@@ -83,6 +89,7 @@ class Point:
     ask: str  # its last sentence: what to do about it
     status: str  # "left as asked", "changed, not yet tested", "changed and tested", "not started"
     answer: str = ""  # the user's reply written beside the point ("-> Wrong: keep 3.")
+    text: str = ""  # the point as written, all its sentences
 
     @property
     def open(self) -> bool:
@@ -208,7 +215,7 @@ def points(
     for line in request.splitlines():
         m = _ITEM.match(line)
         if m:
-            items.append((int(m.group(1)), m.group(2).strip()))
+            items.append((int(m.group(1) or m.group(2)), m.group(3).strip()))
         elif items and line.strip():
             rest.append(line.strip())
     if not items:
@@ -227,6 +234,7 @@ def points(
     if len(items) < 2:
         return None
     closing_text = " ".join(rest)
+    replies, closing_text = _replies_by_number(closing_text, {n for n, _ in items})
     left: set[int] = set()
     for m in _LEFT.finditer(closing_text):
         left |= {int(n) for n in re.findall(r"\d+", m.group(1) or m.group(2))}
@@ -238,26 +246,51 @@ def points(
     for number, item in items:
         split = _ANSWER.split(item, maxsplit=1)
         text, answer = (split[0].strip(), split[1].strip()) if len(split) == 2 else (item, "")
+        answer = answer or replies.get(number, "")
         parts = _sentences(text) or [text]
         declined = bool(answer and _DECLINE.search(answer))
         # a reply that agrees may name what to do ("yes, send Referrer-Policy")
+        ask = parts[-1]
+        instead = _BUT_DO.search(answer) if declined else None
+        if instead and number not in left:
+            # "no: keep HUP, but log the reload at info": turned down, with something to do
+            declined, ask = False, instead.group(1).rstrip(". ")
         point = text if declined else f"{text} {answer}"
         names = identifiers(point)
         status = "not started"
         if number in left or declined:
             status = "left as asked"
         else:
-            made = _made(point, names, since, said)
+            made = _made(
+                ask if instead else point, identifiers(ask) if instead else names, since, said
+            )
             if made is not None:
                 tested = any(is_test_run(c) for c in since[made + 1 :])
                 status = "changed and tested" if tested else "changed, not yet tested"
-        out.append(Point(number, parts[0], parts[-1], status, answer))
+        out.append(Point(number, parts[0], ask, status, answer, text))
     closing = []
     for sentence in _sentences(closing_text):
         sentence = _DO.sub("", sentence).strip()
         if len(sentence.split()) >= 3:
             closing.append(sentence)
     return Points(tuple(out), tuple(closing))
+
+
+def _replies_by_number(closing: str, numbers: set[int]) -> tuple[dict[int, str], str]:
+    """The user's answers to the points by number after the list ("My take: 1 yes. 2 no:
+    keep it."), each point's once; and the closing text without them."""
+    replies: dict[int, str] = {}
+    kept: list[str] = []
+    for sentence in _sentences(closing):
+        m = _BY_NUMBER.match(_LABEL.sub("", sentence))
+        number = int(m.group(1)) if m else 0
+        if m and number in numbers and number not in replies:
+            replies[number] = m.group(2).strip()
+        else:
+            kept.append(sentence)
+    if len(replies) < 2:  # one sentence that starts with a number may be anything ("3 fail")
+        return {}, closing
+    return replies, " ".join(kept)
 
 
 def done_step(step: str, calls: Sequence[Call], after: int) -> bool:
@@ -276,7 +309,11 @@ def declined_step(step: str, listed: Points) -> bool:
     said = set(_WORD.findall(step.lower())) - _STOP
     return any(
         p.answer
-        and p.status == "left as asked"
-        and len(said & (set(_WORD.findall(p.head.lower())) - _STOP)) >= 3
+        and (p.status == "left as asked" or _DECLINE.search(p.answer))
+        # any sentence of it: "Move config reload to SIGUSR1?" -> "no: keep HUP, but ..."
+        and any(
+            len(said & (set(_WORD.findall(t.lower())) - _STOP)) >= 3
+            for t in _sentences(p.text or p.head)
+        )
         for p in listed.points
     )
