@@ -600,7 +600,13 @@ def test_each_point_of_the_latest_request_is_stated_with_what_became_of_it() -> 
 
 @pytest.mark.parametrize(
     "head",
-    ["Ana looked at the PR. Three points:", "Ana went through the diff:", "Ana reviewed it:"],
+    [
+        "Ana looked at the PR. Three points:",
+        "Ana went through the diff:",
+        "Ana reviewed it:",
+        "Ana from ops commented on OPS-291:",
+        "Ana commented on the PR:",
+    ],
 )
 def test_a_review_passed_on_in_other_words_is_a_review(head: str) -> None:
     """ "X looked at the PR" passes a review on as "X reviewed it" does: its points are review

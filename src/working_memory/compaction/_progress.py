@@ -53,9 +53,12 @@ _REJECTION = re.compile(
 # A review passed on by the user ("Lena reviewed it. Two things: ..."): findings to act on,
 # not a correction of the design; its words are the design's own, so it would "turn it down".
 REVIEW_HEAD = re.compile(
-    r"^\s*(?:[\w.-]+ )?(?:reviewed\b|review (?:from|by)\b|code review\b|review:|"
-    r"(?:looked (?:at|over|through)|went (?:over|through)) (?:the|my|your|our|this) "
-    r"(?:pr|pull request|mr|merge request|diff|patch|changes?|branch|code)\b)",
+    r"^\s*(?:[\w.@-]+ (?:from [\w.-]+ )?)?(?:reviewed\b|review (?:from|by)\b|code review\b|"
+    r"review:|(?:looked (?:at|over|through)|went (?:over|through)) (?:the|my|your|our|this) "
+    r"(?:pr|pull request|mr|merge request|diff|patch|changes?|branch|code)\b|"
+    # "Bruno from ops commented on OPS-291:", "Ada commented on the PR"
+    r"commented on (?:(?:the|my|your|our|this) (?:pr|pull request|mr|merge request|ticket|"
+    r"issue|diff|patch)\b|[A-Z][A-Z0-9]+-\d+\b|#\d+\b))",
     re.IGNORECASE,
 )
 # A plan in two parts after the latest request: "I'll handle X first, then Y."
