@@ -46,6 +46,7 @@ _IMMEDIATE = re.compile(
 )
 _REJECTION = re.compile(
     r"^\s*(?:no\b|nope\b|not\b|don't\b|do not\b|stop\b|wrong\b|instead\b)|\b(?:not in|instead of|"
+    r"(?:is|are|'s) (?:the )?wrong|"  # "A 409 is the wrong answer: ..."
     r"rather than|don't|do not|never|no fallback|not a|(?:doesn't|does not|won't|will not) "
     r"(?:fix|work|help|solve))\b",
     re.IGNORECASE,
@@ -129,9 +130,15 @@ def _parts(call: Call) -> list[list[str]]:
     return _split_chain(call.text)
 
 
+# A flag's value (`-count=5`): a re-run may ask for more repeats or another seed.
+_FLAG_VALUE = re.compile(r"(?<!\S)(--?[\w-]+)=\S*")
+
+
 def _split_chain(text: str) -> list[list[str]]:
     pieces = re.split(r"\s*(?:&&|;)\s*", _same_step_text(text).removeprefix("$ "))
-    return [_RUNNERS.sub("", p.strip()).split() for p in pieces if p.strip()]
+    return [
+        _FLAG_VALUE.sub(r"\1", _RUNNERS.sub("", p.strip())).split() for p in pieces if p.strip()
+    ]
 
 
 def _is_test_run(call: Call) -> bool:

@@ -45,11 +45,16 @@ _ANSWER = re.compile(r"\s+(?:->|=>|\u2192)\s+")
 _DECLINE = re.compile(
     r"^(?:no\b|nope\b|wrong\b|incorrect\b|disagree|not now\b|not needed\b|keep\b|leave\b|skip\b|"
     r"ignore\b|won't\b|will not\b|already\b|it already\b|out of scope\b|later\b)"
-    r"|\bbut later\b|,\s*later\b|\bnot now\b|\bno change\b|\bout of scope\b|\bnot (?:a bug|an issue|needed)\b|\b(?:its own |a )?ticket\b",
+    r"|\bbut later\b|,\s*later\b|\bnot now\b|\bno change\b|\bout of scope\b|\bnot (?:a bug|an issue|needed)\b|\b(?:its own |a )?ticket\b"
+    r"|^i (?:don't|do not) (?:think|agree)\b",
     re.IGNORECASE,
 )
 # the part of a turned-down answer still to do: "..., but log the reload at info"
 _BUT_DO = re.compile(r"\bbut\s+(?!later\b|not\b)((?:do\s+|please\s+)?[a-z]+\b.{8,})$", re.I)
+# an ask to answer the reviewer ("explain it to him in a comment"), and a call that posts a
+# comment (`jira comment OPS-1`, `gh pr comment 12`): the ask is done once one was posted
+_COMMENT_ASK = re.compile(r"\b(?:comment|reply|respond|explain|answer)\b", re.I)
+_POSTS_COMMENT = re.compile(r"^\$ (?:\S+ ){1,2}comment\b")
 _WORD = re.compile(r"[a-z]{3,}|\d+")
 _STOP = frozenset(
     {
@@ -87,7 +92,9 @@ class Point:
     number: int
     head: str  # its first sentence: what was found
     ask: str  # its last sentence: what to do about it
-    status: str  # "left as asked", "changed, not yet tested", "changed and tested", "not started"
+    # "left as asked", "answered in a comment", "changed, not yet tested", "changed and
+    # tested", "not started"
+    status: str
     answer: str = ""  # the user's reply written beside the point ("-> Wrong: keep 3.")
     text: str = ""  # the point as written, all its sentences
 
@@ -189,16 +196,23 @@ def _prose_done(text: str, edit: _Edit) -> bool:
     return signs >= 2
 
 
+def _prose_made(point: str, since: Sequence[Call]) -> int | None:
+    edits = ((i, _edit(c)) for i, c in enumerate(since))
+    return next((i for i, e in edits if e is not None and _prose_done(point, e)), None)
+
+
 def _made(point: str, names: set[str], since: Sequence[Call], said: list[str]) -> int | None:
     """Where in `since` the call is that made the point's change, if one did."""
     if not names:
-        edits = ((i, _edit(c)) for i, c in enumerate(since))
-        return next((i for i, e in edits if e is not None and _prose_done(point, e)), None)
+        return _prose_made(point, since)
     # the point's own names (`console.debug`), not the file it is in (`rollout.ts`)
     names = {n for n in names if not _FILE.search(n)} or names
     first = [next((i for i, s in enumerate(said) if _found({n}, s)), None) for n in names]
     if any(i is None for i in first):
-        return None
+        # the change may spell what the point names its own way (`EntryType::Link` done as
+        # `is_hard_link()`): an edit that puts in the point's own words still made it (its
+        # values alone do not: `retries = 5` is not "max_tries to 5")
+        return _prose_made(_VALUE.sub("", point), since)
     # the call that made the change whole (the last of its names to appear): a test run
     # after it tests it, and a later call that only carries the names along in its context
     # does not make it untested again
@@ -260,6 +274,8 @@ def points(
         status = "not started"
         if number in left or declined:
             status = "left as asked"
+        elif _COMMENT_ASK.search(ask) and any(_POSTS_COMMENT.match(c.text) for c in since):
+            status = "answered in a comment"
         else:
             made = _made(
                 ask if instead else point, identifiers(ask) if instead else names, since, said

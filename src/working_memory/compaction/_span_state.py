@@ -45,9 +45,11 @@ _SHELL_TOOLS = frozenset(
 _PATH_KEYS = ("file_path", "path", "notebook_path", "filename", "file")
 
 # A line that reports an error: an exception with its message, a compiler's `error:`, a
-# failing test count, `fatal:`, Elixir's `** (CompileError)`, a harness's `<tool_use_error>`.
+# failing test count, `fatal:`, Elixir's `** (CompileError)`, a harness's `<tool_use_error>`,
+# Go's failing test (`--- FAIL: TestX (0.04s)`).
 _ERROR_LINE = re.compile(
     r"(?:^|\s)(?:[A-Z][\w.]*(?:Error|Exception)\b(?::|\)|\s-)?\s*\S"
+    r"|--- FAIL: \w"
     r"|(?i:error|fatal|panic)(?:\[[\w\-]+\])?:\s*\S"
     r"|\*\* \(\w+"
     r"|<tool_use_error>"
@@ -300,7 +302,7 @@ def error_line(result: str, *, shell: bool) -> str | None:
         if "<tool_use_error>" not in raw and not _may_report_problem(raw):
             continue  # cheap: the regexes below only run on lines that may report one
         line = raw.strip().removeprefix("<tool_use_error>").strip()
-        if not line or len(line) > 400 or _NOT_ERROR.search(line):
+        if not line or len(line) > 400 or _NOT_ERROR.search(line) or _CODE_LINE.search(line):
             continue
         if _EXCEPTION.match(line):
             # a traceback ends with its exception: prefer "XError: message" over frames;
@@ -314,12 +316,17 @@ def error_line(result: str, *, shell: bool) -> str | None:
             best = line
     if best is not None and _COUNT_ONLY.search(best):
         best = _pytest_failure(text) or best  # "2 failed, 53 passed" says less than its first
+    if best is not None and best.startswith("--- FAIL: "):
+        best = _go_failure(text) or best  # the header names the test, the next line what broke
     if best is None and exit_code is not None:
         lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
         best = next((ln for ln in lines if not ln.startswith(("Exit code", "<"))), lines[0])
     return _clip(best) if best else None
 
 
+# A line of source a look printed (`pub fn unpack(...) -> Result<usize, UnpackError> {`): it
+# names an error type, it reports none.
+_CODE_LINE = re.compile(r"^(?:pub |fn |func |def |class |impl |let |const |import |use )|[{;]$")
 # An exception line, its module path too (`django.db.utils.IntegrityError: ...`).
 _EXCEPTION = re.compile(r"(?:[a-z_]\w*\.)*[A-Z]\w*(?:Error|Exception):")
 # unittest's header of one failing test: `ERROR: test_x (pkg.tests.Class)`.
@@ -330,6 +337,17 @@ _COUNT_ONLY = re.compile(r"^[=\s]*\d+ (?:failed|errors?)\b.*\bin [\d.]+s\b")
 _PYTEST_HEADER = re.compile(r"^_{3,} (\S+) _{3,}$", re.MULTILINE)
 _PYTEST_E = re.compile(r"^E\s+(\S.*)$", re.MULTILINE)
 _PYTEST_AT = re.compile(r"^((?:[\w.\-]+/)*[\w.\-]+\.\w+:\d+): (\w+)$", re.MULTILINE)
+
+
+# Go's first failing test and the message under it: `--- FAIL: TestX (0.04s)` then
+# `    x_test.go:31: got 994 lines, want 1000`.
+_GO_FAILURE = re.compile(r"^--- FAIL: (\w+) \([\d.]+s\)\n\s+(?:[\w.\-]+\.go:\d+: )?(\S.*)$", re.M)
+
+
+def _go_failure(text: str) -> str | None:
+    """Go's first failure: `TestX: got 994 lines, want 1000` (its file:line is the where)."""
+    m = _GO_FAILURE.search(text)
+    return f"{m.group(1)}: {m.group(2).strip()}" if m else None
 
 
 def _pytest_failure(text: str) -> str | None:

@@ -1,0 +1,102 @@
+"""Readings of a span behind the handoff: Go's test failures and their fixes, source lines that
+are no error, review points answered in a comment or done under another name, a correction
+that calls the design wrong."""
+
+from __future__ import annotations
+
+from working_memory.compaction._progress import _is_test_run, progress
+from working_memory.compaction._review import points
+from working_memory.compaction._span_state import error_line, span_calls, span_state
+from working_memory.compaction.bench._build import Script
+
+_GO_FAIL = (
+    "--- FAIL: TestReopenNoLostLines (0.04s)\n"
+    "    reopen_test.go:31: got 994 lines, want 1000\n"
+    "FAIL\nFAIL\tgithub.com/acme/app/logx\t0.061s\n"
+)
+
+
+def test_a_go_test_failure_is_an_error_named_by_its_test_and_message() -> None:
+    assert error_line(_GO_FAIL, shell=True) == "TestReopenNoLostLines: got 994 lines, want 1000"
+
+
+def test_a_source_line_that_names_an_error_type_is_no_error() -> None:
+    printed = "pub fn unpack(archive: &Path) -> Result<usize, UnpackError> {\n    let n = 0;\n"
+    assert error_line(printed, shell=True) is None
+
+
+def test_a_go_rerun_with_more_repeats_pairs_the_failure_with_the_edit_before_it() -> None:
+    s = Script("You are Codex. cwd: /home/dev/app")
+    s.user("Reopening the log file loses lines; fix it.")
+    s.call("shell", _GO_FAIL, command=["bash", "-lc", "go test -race ./logx/ -count=5"])
+    s.call(
+        "apply_patch",
+        "Success. Updated the following files:\nM logx/writer.go\n",
+        input="*** Begin Patch\n*** Update File: logx/writer.go\n@@\n"
+        "+func (w *Writer) Reopen() error {\n+\tw.mu.Lock()\n+\tdefer w.mu.Unlock()\n"
+        "*** End Patch\n",
+    )
+    s.call("shell", "ok  \tgithub.com/acme/app/logx\t0.3s\n",
+           command=["bash", "-lc", "go test -race ./logx/ -count=20"])  # fmt: skip
+    done = progress(s.messages, span_state(s.messages))
+    assert len(done.fixes) == 1, done.fixes
+    assert "TestReopenNoLostLines" in done.fixes[0].error
+    assert "logx/writer.go" in done.fixes[0].change and "w.mu" in done.fixes[0].change
+
+
+_OPS_REVIEW = (
+    "Bruno commented on OPS-291:\n"
+    "(1) fsync the old file before closing it in Reopen, or lines can be lost on a crash\n"
+    "(2) hard links (EntryType::Link) have the same hole as symlinks\n"
+    "My take: 1 I don't think that's right, but explain it to him in a comment. "
+    "2 yes, refuse those the same way."
+)
+
+
+def _review_points(calls: list[tuple[str, str, dict[str, object]]]) -> dict[int, str]:
+    s = Script("You are Codex. cwd: /home/dev/app")
+    s.user("Make log rotation work.")
+    s.user(_OPS_REVIEW)
+    after = len(s.messages) - 1
+    for name, result, args in calls:
+        s.call(name, result, **args)
+    listed = points(_OPS_REVIEW, span_calls(s.messages), after, _is_test_run)
+    assert listed is not None
+    return {p.number: p.status for p in listed.points}
+
+
+def test_a_point_to_answer_in_a_comment_is_done_by_the_comment_posted() -> None:
+    posted = ("shell", "Comment posted.", {"command": ["bash", "-lc", "jira comment OPS-291"]})
+    assert _review_points([posted])[1] == "answered in a comment"
+    assert _review_points([])[1] == "not started"
+
+
+def test_a_point_done_under_another_name_than_the_one_it_gives_is_changed() -> None:
+    patch = (
+        "apply_patch",
+        "Success. Updated the following files:\nM src/unpack.rs\n",
+        {
+            "input": "*** Begin Patch\n*** Update File: src/unpack.rs\n@@\n"
+            "-        if entry.header().entry_type().is_symlink() {\n"
+            "+        let kind = entry.header().entry_type();\n"
+            "+        // a hard link's target is a path too: the same check applies\n"
+            "+        if kind.is_symlink() || kind.is_hard_link() {\n*** End Patch"
+        },
+    )
+    assert _review_points([patch])[2] == "changed, not yet tested"
+
+
+def test_a_message_that_calls_the_design_the_wrong_answer_corrects_it() -> None:
+    s = Script("You are Codex. cwd: /home/dev/app")
+    s.user("Retried charges charge twice; make a retry not charge again.")
+    s.say(
+        "Plan: claim the key in Redis before capturing, SET idem:<key> NX EX 86400, in a new "
+        "app/idempotency.py; a request whose key is already claimed gets 409 Conflict."
+    )
+    s.user(
+        "A 409 is the wrong answer: a retry must get the original response back. And Redis "
+        "isn't durable here, keep the key in Postgres."
+    )
+    done = progress(s.messages, span_state(s.messages))
+    assert any(c.startswith("A 409 is the wrong answer") for c in done.corrections)
+    assert any("Redis" in r.text for r in done.rejected), done.rejected
