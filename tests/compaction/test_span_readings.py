@@ -100,3 +100,16 @@ def test_a_message_that_calls_the_design_the_wrong_answer_corrects_it() -> None:
     done = progress(s.messages, span_state(s.messages))
     assert any(c.startswith("A 409 is the wrong answer") for c in done.corrections)
     assert any("Redis" in r.text for r in done.rejected), done.rejected
+
+
+def test_a_planned_test_step_after_the_change_names_the_changed_files_test_file() -> None:
+    s = Script("agent")
+    s.user("Make search drop superseded responses.")
+    s.call("Write", "created", file_path="src/hooks/useSearch.ts", content="export function a() {}")
+    s.call("Write", "created", file_path="src/hooks/useSearch.test.ts", content="test('a')")
+    s.user("Review: an empty query still fetches, and the fetch stub leaks. Fix both.")
+    s.say("I'll handle the empty query in useSearch first, then the test cleanup.")
+    s.call("Edit", "updated", file_path="src/hooks/useSearch.ts", old_string="a", new_string="b")
+    done = progress(s.messages, span_state(s.messages))
+    assert done.next_step is not None
+    assert done.next_step.startswith("the test cleanup in src/hooks/useSearch.test.ts"), done

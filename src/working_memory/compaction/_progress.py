@@ -445,6 +445,21 @@ def _later_asks(
     return tuple(out[-2:])
 
 
+_SAYS_TEST = re.compile(r"\btests?\b", re.I)
+
+
+def _test_file_of(path: str, files: Sequence[str]) -> str | None:
+    """The test file of `path` among the span's files: `a/useSearch.ts` ->
+    `a/useSearch.test.ts`, `app/x.py` -> `tests/test_x.py`, `x.go` -> `x_test.go`."""
+    stem = path.rsplit("/", 1)[-1].split(".", 1)[0]
+    for f in files:
+        name = f.rsplit("/", 1)[-1]
+        head = name.split(".", 1)[0]
+        if f != path and "test" in name.lower() and head in (stem, f"test_{stem}", f"{stem}_test"):
+            return f
+    return None
+
+
 def _second_part(said: Sequence[tuple[int, str]], after: int, before: int) -> str | None:
     """Y of the latest "X first, then Y" the assistant stated between the latest request and
     the change after it. X is what the change did: not quoted as a step."""
@@ -673,6 +688,9 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
         if staged is not None:
             # The plan's first part is the change made since; its second part is the step.
             tested = "tested since" if ran else "untested"
+            beside = _test_file_of(path, [f.path for f in state.files]) if path else None
+            if beside and _SAYS_TEST.search(staged) and beside not in staged:
+                staged += f" in {beside}"  # "then the test cleanup": the changed file's tests
             next_step = (
                 f"{staged} (the second part of the assistant's plan for the latest request; "
                 f"{path or last_change.text} changed for its first part, {tested})"
