@@ -67,6 +67,9 @@ _HELD_OUT = (
     ("heldout9-claude-plurals", "claude-code", "_heldout9_claude_plurals"),
     ("heldout9-codex-logrotate", "codex", "_heldout9_codex_logrotate"),
     ("heldout9-swe-merge", "swe-agent", "_heldout9_swe_merge"),
+    ("heldout11-codex-rdsdrift", "codex", "_heldout11_codex_rdsdrift"),
+    ("heldout11-claude-backfill", "claude-code", "_heldout11_claude_backfill"),
+    ("heldout11-swe-wheelversion", "swe-agent", "_heldout11_swe_wheelversion"),
 )
 _CLAUDE_FIXTURE = "claude-code/7c9e6679-7425-40de-944b-e07fc1f90ae7.jsonl"
 _CODEX_FIXTURE = "codex/rollout-2026-05-11T09-00-00-019e1625-789d-76c0-80ab-3724b5ddb799.jsonl"
