@@ -24,9 +24,13 @@ from .heldout7_set import HELDOUT7
 from .heldout8_set import HELDOUT8
 from .heldout9_set import HELDOUT9
 from .heldout10_set import HELDOUT10
+from .heldout11_set import HELDOUT11
 from .heldout_checks import HeldoutSet, Production, last_words, norm, span_text, users
 
-SETS = (HELDOUT2, HELDOUT3, HELDOUT4, HELDOUT5, HELDOUT6, HELDOUT7, HELDOUT8, HELDOUT9, HELDOUT10)
+SETS = (
+    HELDOUT2, HELDOUT3, HELDOUT4, HELDOUT5, HELDOUT6, HELDOUT7, HELDOUT8, HELDOUT9, HELDOUT10,
+    HELDOUT11,
+)  # fmt: skip
 
 
 def _spans(keep: Callable[[HeldoutSet, BenchSpan], bool] = lambda hs, span: True) -> list[Any]:

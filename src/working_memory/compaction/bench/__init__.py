@@ -70,6 +70,9 @@ _HELD_OUT = (
     ("heldout10-codex-pgbouncer", "codex", "_heldout10_codex_pgbouncer"),
     ("heldout10-claude-csp", "claude-code", "_heldout10_claude_csp"),
     ("heldout10-chat-slugs", "openai-chat", "_heldout10_chat_slugs"),
+    ("heldout11-codex-rdsdrift", "codex", "_heldout11_codex_rdsdrift"),
+    ("heldout11-claude-backfill", "claude-code", "_heldout11_claude_backfill"),
+    ("heldout11-swe-wheelversion", "swe-agent", "_heldout11_swe_wheelversion"),
 )
 _CLAUDE_FIXTURE = "claude-code/7c9e6679-7425-40de-944b-e07fc1f90ae7.jsonl"
 _CODEX_FIXTURE = "codex/rollout-2026-05-11T09-00-00-019e1625-789d-76c0-80ab-3724b5ddb799.jsonl"
