@@ -25,11 +25,12 @@ from .heldout8_set import HELDOUT8
 from .heldout9_set import HELDOUT9
 from .heldout10_set import HELDOUT10
 from .heldout11_set import HELDOUT11
+from .heldout12_set import HELDOUT12
 from .heldout_checks import HeldoutSet, Production, last_words, norm, span_text, users
 
 SETS = (
     HELDOUT2, HELDOUT3, HELDOUT4, HELDOUT5, HELDOUT6, HELDOUT7, HELDOUT8, HELDOUT9, HELDOUT10,
-    HELDOUT11,
+    HELDOUT11, HELDOUT12,
 )  # fmt: skip
 
 

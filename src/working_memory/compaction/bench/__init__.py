@@ -73,6 +73,9 @@ _HELD_OUT = (
     ("heldout11-codex-rdsdrift", "codex", "_heldout11_codex_rdsdrift"),
     ("heldout11-claude-backfill", "claude-code", "_heldout11_claude_backfill"),
     ("heldout11-swe-wheelversion", "swe-agent", "_heldout11_swe_wheelversion"),
+    ("heldout12-codex-dataloader", "codex", "_heldout12_codex_dataloader"),
+    ("heldout12-claude-borrow", "claude-code", "_heldout12_claude_borrow"),
+    ("heldout12-chat-dtypes", "openai-chat", "_heldout12_chat_dtypes"),
 )
 _CLAUDE_FIXTURE = "claude-code/7c9e6679-7425-40de-944b-e07fc1f90ae7.jsonl"
 _CODEX_FIXTURE = "codex/rollout-2026-05-11T09-00-00-019e1625-789d-76c0-80ab-3724b5ddb799.jsonl"
