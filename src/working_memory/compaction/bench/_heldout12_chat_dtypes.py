@@ -259,7 +259,7 @@ QUESTIONS = (
              "report/revenue.py reads ids as strings; all 24 tests pass and the 2026-12-01 "
              "report builds (1,842 orders, 0 unmatched); Jonas's 1 done, 2 answered, 3 is "
              "FIN-311; the leading-zero test is not written.",
-             must=(("24", "tests pass", "1,842"), ("not written", "00123", "leading zero")),
+             must=(("24 tests", "24 passed", "tests pass", "1,842"), ("not written", "00123", "leading zero")),
              partial_means="The fix without what remains.",
              wrong="Says the Excel copy is fixed.",
              stale_means="Says ids are cast to int."),

@@ -339,7 +339,7 @@ QUESTIONS = (
              "PR #88 is open with Record<'a> borrowing from the Mmap; all 23 tests pass and "
              "the 2 GB file takes 6.84 s; Ines's 1 was already done, 2 answered on the PR, "
              "3 is LOGQ-57; the 0.9.0 bump is not written or pushed.",
-             must=(("23", "6.84", "tests pass"), ("0.9.0", "not pushed", "not written")),
+             must=(("23 tests", "6.84", "tests pass"), ("0.9.0", "not pushed", "not written")),
              partial_means="The fix without what remains.",
              wrong="Says the PR is merged or released.",
              stale_means="Says the lines are leaked with Box::leak."),

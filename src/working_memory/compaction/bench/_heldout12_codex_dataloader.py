@@ -306,7 +306,7 @@ QUESTIONS = (
              "PR #517 is open with the per-request customer DataLoader; orders(first: 50) runs "
              "2 queries and all 38 tests pass; Omar's 1 was already done, 2 answered on the "
              "PR, 3 is API-219; the deleted-customer test is not written or pushed.",
-             must=(("2 queries", "38", "tests pass"),
+             must=(("2 queries", "38 tests", "38 passed", "tests pass"),
                    ("deleted", "not pushed", "not written")),
              partial_means="The fix without what remains.",
              wrong="Says the PR is merged or Order.items is batched.",
