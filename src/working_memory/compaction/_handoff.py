@@ -361,7 +361,9 @@ def handoff_entries(state: SpanState, progress: Progress | None = None) -> list[
             continue  # stated as the next step
         status = todo.status.replace("_", " ")
         when = "; written before the latest changes, may be done" if stale_plan else ""
-        urgent = 7 if stale_plan else 4  # an older plan's items are the least certain
+        # an older plan's items are the least certain, yet of the core (before the commands
+        # run and the files read): the only line that may say what is still to do
+        urgent = 6 if stale_plan else 4
         out.append(
             Entry(_PENDING, i, urgent, f"Pending ({status}, {todo.source}{when}): {todo.text}")
         )
