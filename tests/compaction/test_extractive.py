@@ -319,3 +319,24 @@ def test_a_tight_budget_starts_each_line_from_its_brief_form_not_its_head() -> N
     assert len(kept) == 8
     # every line whole in one of its forms; none cut to its first words ("w0 ... w17 ...")
     assert not [e.text for e in kept if e.text.endswith("...")], [e.text for e in kept]
+
+
+def test_a_tight_budget_keeps_a_list_of_points_whole_not_its_head() -> None:
+    from working_memory.compaction._handoff import Entry
+
+    points = "Review findings: " + "; ".join(
+        f"{n}. finding number {n} of the review, with what it asks (changed and tested)"
+        for n in range(1, 7)
+    )
+    others = [
+        Entry(k, 0, 1, f"Line {k}: " + " ".join(f"w{i}" for i in range(28))) for k in (0, 1, 3, 4)
+    ]
+    entries = [*others, Entry(2, 1, 1, points, points, listing=True)]
+    kept = ExtractiveCompactor._fit(entries, lambda t: len(t.split()), 175)
+    texts = [e.text for e in kept]
+    # the list whole (its head would be point 1 alone, cut before its status), then the rest
+    # by their heads, not the rest grown and the list left at its head
+    assert points in texts and len(texts) == 5, texts
+    # a list that would take most of the budget is still cut to its head
+    kept = ExtractiveCompactor._fit(entries, lambda t: len(t.split()), 100)
+    assert points not in [e.text for e in kept]

@@ -1054,3 +1054,25 @@ def test_a_list_under_a_short_head_keeps_the_users_closing_answer() -> None:
     # a pasted log under a short instruction is still cut to the instruction
     log = "Why does this fail?\n" + "\n".join(f"  File x.py, line {i}, in f" for i in range(12))
     assert _quote(log, 30, ask=True) == '"Why does this fail? ..."'
+
+
+def test_an_older_plans_open_item_is_kept_before_the_request_grows() -> None:
+    s = Script("You are Codex, a coding agent.")
+    why = " ".join(f"reason{n}" for n in range(90))
+    s.user(f"Add a --since flag to the export command in app/cli.py and document it. {why}")
+    plan = [
+        {"step": "Parse --since in app/cli.py", "status": "in_progress"},
+        {"step": "Test --since in tests/test_cli.py", "status": "pending"},
+        {"step": "Document --since in docs/cli.md", "status": "pending"},
+    ]
+    s.call("update_plan", "Plan updated", plan=plan)
+    s.call(
+        "apply_patch",
+        "Success. Updated the following files:\nM app/cli.py",
+        input="*** Begin Patch\n*** Update File: app/cli.py\n@@\n+since = args.since\n*** End Patch",
+    )
+    summary = _handoff(s.messages, 100)
+    # the plan predates the last change (its items may be done), yet it alone says the docs
+    # are still to write: kept before the request and the current work grow
+    pending = [ln for ln in summary.splitlines() if ln.startswith("Pending (")]
+    assert any("docs/cli.md" in ln for ln in pending), summary

@@ -3,13 +3,14 @@ the file it names and its words in the edit's new text, and never by one shared 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
 
 from working_memory.compaction import ExtractiveCompactor
 from working_memory.compaction._progress import _is_test_run
-from working_memory.compaction._review import points
+from working_memory.compaction._review import Points, points
 from working_memory.compaction._span_state import span_calls
 from working_memory.compaction.bench._build import Script
 
@@ -19,17 +20,22 @@ _RENAME = ("Edit", {"file_path": "/r/app/users.py", "old_string": "def get_user(
 _TESTS = ("Bash", {"command": "pytest -q"}, "12 passed in 0.3s")
 
 
-def _statuses(first: str, calls: list[tuple[Any, ...]]) -> tuple[str, ...]:
+def _listed(request: str, calls: Sequence[tuple[Any, ...]] = ()) -> Points:
+    """The request's points after a first edit, with `calls` made since it."""
     s = Script("agent")
     s.user("Add retries to the client in app/net.py.")
     s.call("Edit", "updated", file_path="/r/app/net.py", old_string="a", new_string="b")
-    s.user(_REVIEW.format(first=first))
+    s.user(request)
     after = len(s.messages) - 1
     for name, args, *result in calls:
         s.call(name, result[0] if result else "updated", **args)
-    listed = points(_REVIEW.format(first=first), span_calls(s.messages), after, _is_test_run)
+    listed = points(request, span_calls(s.messages), after, _is_test_run)
     assert listed is not None
-    return tuple(p.status for p in listed.points)
+    return listed
+
+
+def _statuses(first: str, calls: list[tuple[Any, ...]]) -> tuple[str, ...]:
+    return tuple(p.status for p in _listed(_REVIEW.format(first=first), calls).points)
 
 
 CASES = [
@@ -131,19 +137,6 @@ def test_the_next_step_is_not_a_value_point_already_done() -> None:
     assert "24h" not in step, step
 
 
-def _listed(request: str, calls: list[tuple[Any, ...]] = ()) -> Any:  # type: ignore[assignment]
-    s = Script("agent")
-    s.user("Make log rotation work without a restart.")
-    s.call("Edit", "updated", file_path="/r/logx/file.go", old_string="a", new_string="b")
-    s.user(request)
-    after = len(s.messages) - 1
-    for name, args, *result in calls:
-        s.call(name, result[0] if result else "updated", **args)
-    listed = points(request, span_calls(s.messages), after, _is_test_run)
-    assert listed is not None
-    return listed
-
-
 _OPS = (
     "Bruno commented on the ticket:\n"
     "(1) add a postrotate with systemctl kill -s HUP ingestd.service\n"
@@ -183,7 +176,7 @@ def test_an_announced_step_the_user_turned_down_by_number_is_no_next_step() -> N
     s.call("Edit", "updated", file_path="/r/deploy/logrotate", old_string="x",
            new_string="postrotate\n  systemctl kill -s HUP ingestd.service\nendscript")  # fmt: skip
     s.say("Next I'll move config reload to SIGUSR1 in cmd/ingestd/main.go.")
-    summary = ExtractiveCompactor(word_limit=300).compact(s.messages).summary
+    summary = ExtractiveCompactor(word_limit=300).compact(s.messages).summary or ""
     step = next(ln for ln in summary.splitlines() if ln.startswith("Next step:"))
     assert "SIGUSR1" not in step, step
     assert "point " in step, step

@@ -108,6 +108,7 @@ _CORE_PRIORITY = 6  # entries this urgent get their full form before the rest ge
 _TIGHT_BUDGET = 179  # section words under the default size's (200: 180): core lines tiny first
 _TINY_SHARE = 8  # a core line's tiny form: its first budget/8 words (eight kinds of line fit)
 _TINY_MIN = 15  # under this many words a tiny line answers nothing: the short forms then
+_LIST_SHARE = 0.7  # a list of points, whole in a tight budget, takes at most this share
 _SHARE_CAP = 3  # a line with a brief form takes at most a third of the budget in its short one
 
 
@@ -333,12 +334,14 @@ class ExtractiveCompactor:
             # A tight budget: every core kind of line first in a tiny form (its brief form, else
             # its head), so that one long line (a quoted review) does not push out whole kinds
             # of answer; then the kept lines grow to their short and full forms, most urgent
-            # first.
+            # first. A list of points (each with its status) is whole or cut to its head, which
+            # names point 1 and says nothing of what became of any: whole, where it leaves room.
             for n, entry in enumerate(order):
                 if entry.priority > _CORE_PRIORITY:
                     continue
                 text = entry.brief or entry.short or entry.text
-                if cost(text) > tiny:
+                whole_list = entry.listing and cost(text) <= whole * _LIST_SHARE
+                if cost(text) > tiny and not whole_list:
                     text = _tiny(text, tiny)  # its head, as a line without a brief form
                 price = cost(text)
                 if price <= budget:

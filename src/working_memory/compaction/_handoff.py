@@ -24,6 +24,9 @@ class Entry(NamedTuple):
     text: str
     short: str | None = None  # a shorter form, used when the full one does not fit
     brief: str | None = None  # the fewest words that still answer, when short is too long
+    # a list of points, each with what became of it: its head alone (point 1, cut) says
+    # nothing of what became of any, so a tight budget keeps it whole where it leaves room
+    listing: bool = False
 
 
 # Sections, in print order.
@@ -201,7 +204,7 @@ def _point_entries(listed: Points, review: bool) -> list[Entry]:
         f"{p.number}. {_words(p.head, 14)} ({_reply(_words(p.answer, 10))}{p.status})"
         for p in listed.points
     )
-    out = [Entry(_CURRENT, 1, 1, f"{kind}: {found}", f"{kind}: {brief}")]
+    out = [Entry(_CURRENT, 1, 1, f"{kind}: {found}", f"{kind}: {brief}", listing=True)]
     todo = [p for p in listed.points if p.open]
     if todo:
         asks = "; ".join(f"{p.number}. {p.ask} ({p.status})" for p in todo)
@@ -358,7 +361,9 @@ def handoff_entries(state: SpanState, progress: Progress | None = None) -> list[
             continue  # stated as the next step
         status = todo.status.replace("_", " ")
         when = "; written before the latest changes, may be done" if stale_plan else ""
-        urgent = 7 if stale_plan else 4  # an older plan's items are the least certain
+        # an older plan's items are the least certain, yet of the core (before the commands
+        # run and the files read): the only line that may say what is still to do
+        urgent = 6 if stale_plan else 4
         out.append(
             Entry(_PENDING, i, urgent, f"Pending ({status}, {todo.source}{when}): {todo.text}")
         )
