@@ -636,7 +636,7 @@ def test_a_step_the_assistant_announced_after_doing_it_gives_way_to_the_open_poi
     summary = _handoff(s.messages, 300)
     step = next(ln for ln in summary.splitlines() if ln.startswith("Next step:"))
     assert "backoff_delay" not in step, step
-    assert "point 2 of the latest request: Add a warning per retry." in step, step
+    assert "point 2 of the latest request: Add a warning per retry;" in step, step
     assert "then run the tests (not yet tested since the last change)" in step, step
 
 
@@ -1076,3 +1076,53 @@ def test_an_older_plans_open_item_is_kept_before_the_request_grows() -> None:
     # are still to write: kept before the request and the current work grow
     pending = [ln for ln in summary.splitlines() if ln.startswith("Pending (")]
     assert any("docs/cli.md" in ln for ln in pending), summary
+
+
+def _next_step(s: Script, words: int = 300) -> str:
+    return next(ln for ln in _handoff(s.messages, words).splitlines() if ln.startswith("Next step"))
+
+
+def _bouncer(last: str) -> Script:
+    s = Script("agent")
+    s.user("The worker throws DuplicatePreparedStatementError behind PgBouncer. Fix it.")
+    s.say("Simplest fix: pool_mode = session in pgbouncer.ini, so each client keeps its server "
+          "connection.")  # fmt: skip
+    s.call("Edit", "updated", file_path="/r/deploy/pgbouncer.ini",
+           old_string="pool_mode = transaction", new_string="pool_mode = session")  # fmt: skip
+    s.user("No. Session mode is why db01 had 400 idle connections. Keep transaction mode and fix "
+           "it on the client side.")  # fmt: skip
+    s.call("Edit", "updated", file_path="/r/app/db/pool.py", old_string="init=_init",
+           new_string="init=_init, statement_cache_size=0")  # fmt: skip
+    s.call("Bash", "144 passed in 40.96s", command="pytest -q")
+    s.say(last)
+    return s
+
+
+def test_an_announced_step_that_redoes_a_design_the_user_turned_down_is_no_next_step() -> None:
+    step = _next_step(_bouncer(
+        "Next I'll set pool_mode = session for the reports database in pgbouncer.ini, so its "
+        "engine keeps one server connection."
+    ))  # fmt: skip
+    assert "pool_mode = session" not in step, step
+    # undoing it again is a step of its own, not the design redone
+    step = _next_step(_bouncer("Next I'll revert the pool_mode = session line in pgbouncer.ini "
+                               "in the docs example too."))  # fmt: skip
+    assert "pool_mode = session" in step, step
+
+
+def test_an_announced_re_run_whose_result_still_holds_is_no_next_step() -> None:
+    step = _next_step(_bouncer("Next: re-run pytest -q to confirm the pool works."))
+    assert "re-run pytest" not in step, step
+    # a change after the run: the re-run is the step
+    s = _bouncer("Done.")
+    s.call("Edit", "updated", file_path="/r/app/db/pool.py", old_string="max_size=10",
+           new_string="max_size=20")  # fmt: skip
+    s.say("Next: re-run pytest -q to confirm the pool works.")
+    assert "re-run pytest" in _next_step(s)
+
+
+def test_a_role_in_brackets_before_commented_on_is_a_review() -> None:
+    s = _bouncer("Done.")
+    s.user("Ines (DBA) commented on DB-77:\n(1) lock.py takes a session lock\n"
+           "(2) raise default_pool_size to 50\nMy take: 1 yes. 2 no, keep 20.")  # fmt: skip
+    assert 'Latest request (a review): "Ines (DBA)' in _handoff(s.messages), _handoff(s.messages)

@@ -180,3 +180,67 @@ def test_an_announced_step_the_user_turned_down_by_number_is_no_next_step() -> N
     step = next(ln for ln in summary.splitlines() if ln.startswith("Next step:"))
     assert "SIGUSR1" not in step, step
     assert "point " in step, step
+
+
+def test_an_arrow_between_two_values_is_the_point_not_the_users_answer() -> None:
+    request = (
+        "Priya reviewed #231:\n1. output the running minor version\n"
+        "2. add an allow_major_version_upgrade variable so 15 -> 16 can go through terraform\n"
+        "Mine: 1 yes. 2 is INFRA-412, not in this PR."
+    )
+    by = {p.number: p for p in _listed(request).points}
+    assert "15 -> 16" in by[2].text, by[2]
+    assert by[2].answer.startswith("is INFRA-412"), by[2]
+    assert by[2].status == "left as asked" and by[2].brief_status == "INFRA-412"
+
+
+_BULLETED = (
+    "Dana's review on #588:\n"
+    "- 10,000 rows per batch is too many, the replicas fall behind\n"
+    "- new invoices are written without account_id. InvoiceBuilder needs to set it\n"
+    "- where's the NOT NULL?\n"
+    "- the docs page is out of date\n"
+    "1: do it. 2: yes, before merge. 3: that's migration 2, next deploy, I've opened LED-77 "
+    "for it. 4: I think you already did that, check."
+)
+
+
+def test_bullets_answered_by_number_after_them_are_points_and_a_ticket_puts_one_off() -> None:
+    listed = _listed(_BULLETED)
+    by = {p.number: p for p in listed.points}
+    assert sorted(by) == [1, 2, 3, 4]
+    assert by[3].status == "left as asked" and by[3].brief_status == "LED-77", by[3]
+    assert by[4].status == "left as asked", by[4]  # the user thinks it is done already
+    assert by[2].open
+    # a short ask ("... needs to set it") comes after what was found
+    assert by[2].step.startswith("new invoices are written without account_id"), by[2].step
+
+
+def test_a_point_whose_names_are_nowhere_is_not_done_by_an_edit_of_another_file() -> None:
+    request = (
+        "Ines commented on DB-77:\n"
+        "(1) the SET search_path in pool.py's init leaks onto whichever server connection "
+        "it lands on\n(2) lock.py takes a session lock\n"
+        "My take: 1 yes, SET LOCAL inside transaction() in pool.py instead of the init. 2 yes."
+    )
+    lock = ("apply_patch", {"input": "*** Begin Patch\n*** Update File: app/jobs/lock.py\n"
+                                     "+# call inside transaction(): the lock goes with the "
+                                     "transaction, on the server connection that took it\n"
+                                     "*** End Patch"})  # fmt: skip
+    by = {p.number: p for p in _listed(request, [lock]).points}
+    assert by[1].status == "not started", by[1]
+    # the user's how comes first in the step: the point's own words say what was found
+    assert by[1].step.startswith("SET LOCAL inside transaction() in pool.py"), by[1].step
+
+
+def test_a_point_the_user_asks_to_answer_on_the_pr_is_answered_by_the_comment_posted() -> None:
+    request = (
+        "Review from Ines on #88:\n1. what happens if the file is truncated while we read it?\n"
+        "2. Record<'a> breaks the public API, so this is 0.9.0\n"
+        "My take: 1 answer on the PR: we only read closed archive files. 2 yes, bump it."
+    )
+    comment = ("Bash", {"command": "gh pr comment 88 --body-file /tmp/pr88.md"},
+               "https://github.com/o/r/pull/88#issuecomment-1")  # fmt: skip
+    by = {p.number: p for p in _listed(request, [comment]).points}
+    assert by[1].status == "answered in a comment", by[1]
+    assert by[2].status == "not started"

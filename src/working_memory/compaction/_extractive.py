@@ -315,6 +315,8 @@ class ExtractiveCompactor:
             short = entry.short or entry.text
             if entry.brief is None:
                 return [short]
+            if entry.listing and cost(short) <= whole * _LIST_SHARE:
+                return [short, entry.brief]  # a list of points keeps the user's answers
             if cost(short) * _SHARE_CAP > whole:
                 return [entry.brief]
             return [short, entry.brief]
@@ -364,7 +366,11 @@ class ExtractiveCompactor:
                         break
             for n, entry in enumerate(order):
                 if tier(entry.priority) and n in kept:
-                    budget = grow(n, entry, budget, entry.text)
+                    # a list of points stays a clause each in a tight budget: its full form
+                    # (the user's words beside each) would take what the other lines grow by
+                    tight = entry.listing and whole <= _TIGHT_BUDGET
+                    upto = (entry.short or entry.text) if tight else entry.text
+                    budget = grow(n, entry, budget, upto)
         return [kept[n] for n in sorted(kept)]
 
     # -- salient facts -----------------------------------------------------------------------

@@ -204,7 +204,9 @@ def _point_entries(listed: Points, review: bool) -> list[Entry]:
         f"{p.number}. {_words(p.head, 14)} ({_reply(_words(p.answer, 10))}{p.status})"
         for p in listed.points
     )
-    out = [Entry(_CURRENT, 1, 1, f"{kind}: {found}", f"{kind}: {brief}", listing=True)]
+    # fewest words: what was found and what became of it, without the user's words
+    least = "; ".join(f"{p.number}. {_words(p.head, 10)} ({p.brief_status})" for p in listed.points)
+    out = [Entry(_CURRENT, 1, 1, f"{kind}: {found}", f"{kind}: {brief}", f"{kind}: {least}", True)]
     todo = [p for p in listed.points if p.open]
     if todo:
         asks = "; ".join(f"{p.number}. {p.ask} ({p.status})" for p in todo)

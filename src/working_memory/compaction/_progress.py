@@ -54,7 +54,7 @@ _REJECTION = re.compile(
 # A review passed on by the user ("Lena reviewed it. Two things: ..."): findings to act on,
 # not a correction of the design; its words are the design's own, so it would "turn it down".
 REVIEW_HEAD = re.compile(
-    r"^\s*(?:[\w.@-]+ (?:from [\w.-]+ )?)?(?:reviewed\b|review (?:from|by)\b|code review\b|"
+    r"^\s*(?:[\w.@-]+ (?:\([\w .-]{1,24}\) )?(?:from [\w.-]+ )?)?(?:reviewed\b|review (?:from|by)\b|code review\b|"
     r"review:|(?:looked (?:at|over|through)|went (?:over|through)) (?:the|my|your|our|this) "
     r"(?:pr|pull request|mr|merge request|diff|patch|changes?|branch|code)\b|"
     # "Bruno from ops commented on OPS-291:", "Ada commented on the PR"
@@ -66,7 +66,8 @@ REVIEW_HEAD = re.compile(
 _FIRST_THEN = re.compile(r"^.{8,}?,? first,? (?:and )?then (?P<then>.{4,}?)[.!]?$", re.I)
 _DESIGN = re.compile(
     r"\b(?:design|final design|decided|decision|approach|i'll use|we'll use|use the|going with|"
-    r"rules? out|instead|rather than|two options|options?:|updated plan|plan:)\b",
+    r"rules? out|instead|rather than|two options|options?:|updated plan|plan:|"
+    r"(?:simplest|easiest|cleanest|quickest) (?:fix|way|option|approach))\b",
     re.IGNORECASE,
 )
 _DEFINES = re.compile(
@@ -486,8 +487,12 @@ def _ruled_out(
         if previous < 0 or not _REJECTION.search(text) or REVIEW_HEAD.search(text):
             continue  # the first request corrects nothing; a review asks for changes
         said_no = _words(text)
-        for _, sentence in _proposals(said, previous, index):
-            if sentence not in gone and len(_words(sentence) & said_no) >= 1:
+        hits = [s for _, s in _proposals(said, previous, index) if _words(s) & said_no]
+        # a design ("Simplest fix: pool_mode = session") is what was turned down, not the
+        # explanation beside it, where there is one
+        designs = [s for s in hits if _DESIGN.search(s)]
+        for sentence in designs or hits:
+            if sentence not in gone:
                 gone.add(sentence)
                 ruled.append(Ruled(_clip(sentence, 200), f'the user: "{_clip(text, 240)}"'))
     boundary = -1
@@ -612,6 +617,7 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
                 next_step = announced = " ".join(kept)
                 break
     listed = points(users[-1][1], calls, last_user, _is_test_run) if users else None
+    ruled, gone = _ruled_out(users, said)
     worked = [c for c in calls if c not in plans]  # a plan names its items, it does not do them
     if (
         announced is not None
@@ -634,6 +640,8 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
         done_step(announced, worked, last_user)
         or _removed_by_revert(announced, changes, put_back)
         or (listed is not None and declined_step(announced, listed))
+        or _redoes_ruled(announced, ruled)
+        or _run_is_current(announced, calls, last_change, users[-1][1] if users else "")
     ):
         # "Next I'll copy X into Y" after the call that copied it: the step is done; or it
         # does a point the user turned down beside it: the request's first point not yet
@@ -647,7 +655,7 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
             )
             then = "; then run the tests (not yet tested since the last change)" if untested else ""
             point = open_points[0]
-            next_step = f"point {point.number} of the latest request: {point.ask}{then}"
+            next_step = f"point {point.number} of the latest request: {point.step}{then}"
     current = current_short = None
     if last_change is not None:
         path = _path(last_change)
@@ -749,7 +757,7 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
         # nothing done since a request that lists points: its first open one is the step,
         # not "answer" the whole request
         open_now.sort(key=lambda p: p.status != "not started")
-        next_step = f"point {open_now[0].number} of the latest request: {open_now[0].ask}"
+        next_step = f"point {open_now[0].number} of the latest request: {open_now[0].step}"
     if next_step is None and users:
         request = users[-1][1].strip()
         head = request.splitlines()[0]  # a pasted log under a question: the question
@@ -792,7 +800,6 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
                 open_asks.append(_clip(sentence, 200))
 
     # Decisions: design statements, less those a later message turned down.
-    ruled, gone = _ruled_out(users, said)
     decisions: list[str] = []
     for _, text in said:
         for sentence in split_sentences(text):
@@ -965,6 +972,66 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
         later_asks=_later_asks(users, calls, last_user, open_asks, last_change, last_run),
         points=listed,
     )
+
+
+# "revert the session mode", "undo X": a step that takes a turned-down design away again
+_UNDOES = re.compile(r"\b(?:revert|undo|roll back|put back|back out|remove|drop)\b", re.I)
+
+
+def _redoes_ruled(step: str, ruled: Sequence[Ruled]) -> bool:
+    """An announced step that does again what a user correction turned down ("Next I'll set
+    pool_mode = session ..." after "No. Session mode is why ..."): a code name and three
+    uncommon words of the turned-down design in it."""
+    if _UNDOES.search(step):
+        return False
+    names, words = identifiers(step), _words(step)
+    return any(
+        r.by.startswith("the user:")
+        and names & identifiers(r.text)
+        and len(words & _words(r.text)) >= 3
+        for r in ruled
+    )
+
+
+# "re-run terraform plan in envs/prod to confirm ...": what the step runs, up to a word that
+# says where or why
+_RERUN = re.compile(r"\b(?:re-?run|run)\s+(?:the\s+)?`?([\w./:-]+(?:\s+[\w./:-]+){0,2})", re.I)
+_RUN_STOP = frozenset({"to", "in", "so", "and", "for", "again", "with", "on", "once", "then"})
+_SUITE = frozenset({"tests", "test", "suite", "specs", "spec", "checks"})
+
+
+def _run_is_current(
+    step: str, calls: Sequence[Call], last_change: Call | None, request: str
+) -> bool:
+    """An announced run ("re-run terraform plan to confirm the plan is clean", "run cargo clean
+    and re-run cargo test") that was all done before, its last run without an error after the
+    last change: its result still holds. Not when the latest request names a command (the
+    user may ask for it again)."""
+    if last_change is None:
+        return False
+    phrases = []
+    for m in _RERUN.finditer(step):
+        words: list[str] = []
+        for word in m.group(1).split():
+            if word.lower() in _RUN_STOP:
+                break
+            words.append(word.strip("`"))
+        if words:
+            phrases.append(" ".join(words[:2]))
+    if not phrases or any(p.lower() in request.lower() for p in phrases):
+        return False
+
+    def ran(phrase: str, among: Sequence[Call]) -> bool:
+        if phrase.split()[0].lower() in _SUITE:  # "re-run the tests"
+            return any(_is_test_run(c) for c in among)
+        return any(phrase in (_command(c) or "") for c in among)
+
+    since = [
+        c
+        for c in calls
+        if c.index > last_change.index and error_line(c.result or "", shell=True) is None
+    ]
+    return all(ran(p, calls) for p in phrases[:-1]) and ran(phrases[-1], since)
 
 
 # "remove the X option", "drop X", "take X out": a step that takes a name away.

@@ -39,15 +39,29 @@ _LATER = re.compile(
     r"|\b(\d+)\b[^.;\d]{0,40}?,\s*not now\b",
     re.IGNORECASE,
 )
-# "point text -> the user's answer": a point passed on with the user's reply beside it
-_ANSWER = re.compile(r"\s+(?:->|=>|\u2192)\s+")
+# "point text -> the user's answer": a point passed on with the user's reply beside it (not
+# "15 -> 16", a change of value the point asks for)
+_ANSWER = re.compile(r"(?<!\d)\s+(?:->|=>|\u2192)\s+|\s+(?:->|=>|\u2192)\s+(?!\d)")
 # an answer that turns the point down or puts it off: nothing to do for it
 _DECLINE = re.compile(
     r"^(?:no\b|nope\b|wrong\b|incorrect\b|disagree|not now\b|not needed\b|keep\b|leave\b|skip\b|"
     r"ignore\b|won't\b|will not\b|already\b|it already\b|out of scope\b|later\b)"
     r"|\bbut later\b|,\s*later\b|\bnot now\b|\bno change\b|\bout of scope\b|\bnot (?:a bug|an issue|needed)\b|\b(?:its own |a )?ticket\b"
-    r"|^i (?:don't|do not) (?:think|agree)\b",
+    r"|^i (?:don't|do not) (?:think|agree)\b"
+    # "I think you already did that", "next deploy": nothing to do for it now
+    r"|\balready (?:did|done|does|do|there|has|have)\b|\b(?:did|done|have) (?:that|it|this) already\b"
+    r"|\bnext (?:deploy|release|sprint)\b|\b(?:i think|probably|i believe)\b[^.;]{0,40}\balready\b",
     re.IGNORECASE,
+)
+# "I've opened LED-77 for it", "that's OPS-12": put off to a ticket (case-sensitive: not utf-8)
+_TICKET_ID = r"\b[A-Z]{2,}[A-Z0-9]*-\d+\b"
+_TICKET = re.compile(
+    rf"\b(?:opened|filed|created|raised|is|that's|in|to)\s+(?:ticket\s+)?{_TICKET_ID}"
+)
+# "Reword it", "I'd like a test for that": an ask that needs what was found beside it
+_POINTS_BACK = re.compile(r"\b(?:it|that|this|them)\b", re.I)
+_AGREES = re.compile(
+    r"^(?:yes|yep|agreed|ok(?:ay)?|sure|right|do it|good (?:point|catch))\b[,.:;!]*\s*", re.I
 )
 # the part of a turned-down answer still to do: "..., but log the reload at info"
 _BUT_DO = re.compile(r"\bbut\s+(?!later\b|not\b)((?:do\s+|please\s+)?[a-z]+\b.{8,})$", re.I)
@@ -101,6 +115,28 @@ class Point:
     @property
     def open(self) -> bool:
         return self.status in ("not started", "changed, not yet tested")
+
+    @property
+    def brief_status(self) -> str:
+        """Its status in a word or two: a point put off by its ticket ("API-219")."""
+        ticket = re.search(_TICKET_ID, self.answer) if self.status == "left as asked" else None
+        return ticket.group(0) if ticket else self.status
+
+    @property
+    def step(self) -> str:
+        """What doing the point takes: its ask (after what was found, when the ask alone is a
+        few words: "Reword it."), with the user's reply when it says how ("yes, SET LOCAL in
+        pool.py")."""
+        ask = self.ask.rstrip(".")
+        own = self.ask in self.text  # not the part of a reply after "but"
+        if own and (len(ask.split()) < 4 or _POINTS_BACK.search(ask)) and self.head != self.ask:
+            ask = f"{self.head.rstrip('.')}: {ask}"
+        how = _AGREES.sub("", self.answer).rstrip(".")
+        # (not a reply that turned the point down: its ask is the part after "but")
+        if len(_WORD.findall(how.lower())) >= 4 and how not in ask and not _declines(how):
+            # the user's how first: the point's own words are what was found
+            return f"{how} (the user's answer to: {ask})"
+        return ask
 
 
 @dataclass(frozen=True)
@@ -169,6 +205,10 @@ def _edit(call: Call) -> _Edit | None:
     return _Edit("\n".join(added), "\n".join(removed), tuple(f.strip() for f in files))
 
 
+def _declines(answer: str) -> bool:
+    return bool(_DECLINE.search(answer) or _TICKET.search(answer))
+
+
 def _values(text: str) -> set[str]:
     """Its values: a number without its unit (`30m` is 30 minutes), else the word (`sha256`)."""
     out = set()
@@ -196,9 +236,22 @@ def _prose_done(text: str, edit: _Edit) -> bool:
     return signs >= 2
 
 
-def _prose_made(point: str, since: Sequence[Call]) -> int | None:
+def _in_files(edit: _Edit, files: frozenset[str] | set[str]) -> bool:
+    """Whether `edit` is in one of the files a point names (`pool.py` is app/db/pool.py)."""
+    if not files or not edit.files:
+        return True
+    names = {f.rsplit("/", 1)[-1] for f in files}
+    return any(f.endswith(tuple(files)) or f.rsplit("/", 1)[-1] in names for f in edit.files)
+
+
+def _prose_made(
+    point: str, since: Sequence[Call], files: frozenset[str] | set[str] = frozenset()
+) -> int | None:
     edits = ((i, _edit(c)) for i, c in enumerate(since))
-    return next((i for i, e in edits if e is not None and _prose_done(point, e)), None)
+    return next(
+        (i for i, e in edits if e is not None and _in_files(e, files) and _prose_done(point, e)),
+        None,
+    )
 
 
 def _made(point: str, names: set[str], since: Sequence[Call], said: list[str]) -> int | None:
@@ -206,13 +259,15 @@ def _made(point: str, names: set[str], since: Sequence[Call], said: list[str]) -
     if not names:
         return _prose_made(point, since)
     # the point's own names (`console.debug`), not the file it is in (`rollout.ts`)
+    files = {n for n in names if _FILE.search(n)}
     names = {n for n in names if not _FILE.search(n)} or names
     first = [next((i for i, s in enumerate(said) if _found({n}, s)), None) for n in names]
     if any(i is None for i in first):
         # the change may spell what the point names its own way (`EntryType::Link` done as
         # `is_hard_link()`): an edit that puts in the point's own words still made it (its
-        # values alone do not: `retries = 5` is not "max_tries to 5")
-        return _prose_made(_VALUE.sub("", point), since)
+        # values alone do not: `retries = 5` is not "max_tries to 5"), in the file the point
+        # names: words such as "transaction" and "server" in another file's edit are chance
+        return _prose_made(_VALUE.sub("", point), since, files)
     # the call that made the change whole (the last of its names to appear): a test run
     # after it tests it, and a later call that only carries the names along in its context
     # does not make it untested again
@@ -243,7 +298,9 @@ def points(
                 bullets.append((len(bullets) + 1, m.group(1).strip()))
             elif bullets and line.strip():
                 rest.append(line.strip())
-        if sum(bool(_ANSWER.search(text)) for _, text in bullets) >= 2:
+        # or answered by number after it ("1: do it. 2: no change.")
+        by_number, _ = _replies_by_number(" ".join(rest), {n for n, _ in bullets})
+        if sum(bool(_ANSWER.search(text)) for _, text in bullets) >= 2 or by_number:
             items = bullets
     if len(items) < 2:
         return None
@@ -262,7 +319,7 @@ def points(
         text, answer = (split[0].strip(), split[1].strip()) if len(split) == 2 else (item, "")
         answer = answer or replies.get(number, "")
         parts = _sentences(text) or [text]
-        declined = bool(answer and _DECLINE.search(answer))
+        declined = bool(answer and _declines(answer))
         # a reply that agrees may name what to do ("yes, send Referrer-Policy")
         ask = parts[-1]
         instead = _BUT_DO.search(answer) if declined else None
@@ -274,7 +331,9 @@ def points(
         status = "not started"
         if number in left or declined:
             status = "left as asked"
-        elif _COMMENT_ASK.search(ask) and any(_POSTS_COMMENT.match(c.text) for c in since):
+        elif (_COMMENT_ASK.search(ask) or _COMMENT_ASK.search(answer)) and any(
+            _POSTS_COMMENT.match(c.text) for c in since
+        ):
             status = "answered in a comment"
         else:
             made = _made(
@@ -325,11 +384,15 @@ def declined_step(step: str, listed: Points) -> bool:
     said = set(_WORD.findall(step.lower())) - _STOP
     return any(
         p.answer
-        and (p.status == "left as asked" or _DECLINE.search(p.answer))
+        and (p.status == "left as asked" or _declines(p.answer))
         # any sentence of it: "Move config reload to SIGUSR1?" -> "no: keep HUP, but ..."
-        and any(
-            len(said & (set(_WORD.findall(t.lower())) - _STOP)) >= 3
-            for t in _sentences(p.text or p.head)
+        and (
+            any(
+                len(said & (set(_WORD.findall(t.lower())) - _STOP)) >= 3
+                for t in _sentences(p.text or p.head)
+            )
+            # or what the reply put off: "that's migration 2, next deploy"
+            or len(said & (set(_WORD.findall(p.answer.lower())) - _STOP)) >= 2
         )
         for p in listed.points
     )
