@@ -1121,8 +1121,10 @@ def test_an_announced_re_run_whose_result_still_holds_is_no_next_step() -> None:
     assert "re-run pytest" in _next_step(s)
 
 
-def test_a_role_in_brackets_before_commented_on_is_a_review() -> None:
+@pytest.mark.parametrize("head", ["Ines (DBA) commented on DB-77:", "Dana's review on #588:"])
+def test_a_role_in_brackets_or_a_possessive_review_is_a_review(head: str) -> None:
     s = _bouncer("Done.")
-    s.user("Ines (DBA) commented on DB-77:\n(1) lock.py takes a session lock\n"
+    s.user(f"{head}\n(1) lock.py takes a session lock\n"
            "(2) raise default_pool_size to 50\nMy take: 1 yes. 2 no, keep 20.")  # fmt: skip
-    assert 'Latest request (a review): "Ines (DBA)' in _handoff(s.messages), _handoff(s.messages)
+    summary = _handoff(s.messages)
+    assert f'Latest request (a review): "{head}' in summary, summary

@@ -54,6 +54,7 @@ _REJECTION = re.compile(
 # A review passed on by the user ("Lena reviewed it. Two things: ..."): findings to act on,
 # not a correction of the design; its words are the design's own, so it would "turn it down".
 REVIEW_HEAD = re.compile(
+    r"^\s*[\w.@-]+'s (?:code )?review\b|"  # "Dana's review on #588:"
     r"^\s*(?:[\w.@-]+ (?:\([\w .-]{1,24}\) )?(?:from [\w.-]+ )?)?(?:reviewed\b|review (?:from|by)\b|code review\b|"
     r"review:|(?:looked (?:at|over|through)|went (?:over|through)) (?:the|my|your|our|this) "
     r"(?:pr|pull request|mr|merge request|diff|patch|changes?|branch|code)\b|"
