@@ -1128,3 +1128,18 @@ def test_a_role_in_brackets_or_a_possessive_review_is_a_review(head: str) -> Non
            "(2) raise default_pool_size to 50\nMy take: 1 yes. 2 no, keep 20.")  # fmt: skip
     summary = _handoff(s.messages)
     assert f'Latest request (a review): "{head}' in summary, summary
+
+
+def test_a_failure_of_the_tests_chained_after_a_set_up_is_fixed_by_their_re_run() -> None:
+    s = Script("agent")
+    s.user("The reports fail behind PgBouncer. Fix it.")
+    s.call("Bash", "F.\nFAILED tests/test_pgbouncer.py::test_reports - DuplicatePreparedStatementError"
+           "\n1 failed, 1 passed in 4.87s", command="docker compose up -d pgbouncer && pytest -q -m pgbouncer")  # fmt: skip
+    s.call("Edit", "updated", file_path="/r/app/reports/engine.py", old_string="pool_size=5",
+           new_string="pool_size=5, connect_args={'statement_cache_size': 0}")  # fmt: skip
+    s.call("Bash", "20 passed in 41.30s", command="pytest -q -m pgbouncer --count=10")
+    errors = span_state(s.messages).errors
+    assert [e.step for e in errors] == ["$ pytest pgbouncer"], errors
+    assert errors[0].fixed, errors
+    fixed = [ln for ln in _handoff(s.messages).splitlines() if ln.startswith("Error fixed")]
+    assert fixed and "engine.py" in fixed[0], fixed

@@ -18,6 +18,8 @@ from ._lines import DECISION_CUES
 from ._review import Points, declined_step, done_step, identifiers, points
 from ._segments import content_text, is_chit_chat, is_typed_user_text, strip_line_numbers
 from ._span_state import (
+    RUNNER,
+    SEGMENT,
     Call,
     SpanState,
     TodoItem,
@@ -26,6 +28,7 @@ from ._span_state import (
     error_line,
     is_run_tool,
     outcome_line,
+    runs_tests,
     same_step,
     split_sentences,
     step_key,
@@ -88,40 +91,6 @@ _LOOKS = re.compile(
 )
 _REVERT = re.compile(r"\bgit\s+(?:checkout\s+(?:HEAD\s+)?--|restore)\s+([^;&|\n]+)")
 _RM = re.compile(r"(?:^|[;&|]\s*|\s)(?:git\s+rm|rm)\s+((?:-\w+\s+)*)([^;&|\n]+)")
-# A command that runs the tests or the build: its program or its subcommand says so (a path
-# such as `test/a_test.exs` in `git add` does not).
-_TEST_PROGRAMS = frozenset(
-    [
-        "pytest",
-        "tox",
-        "nox",
-        "jest",
-        "vitest",
-        "mocha",
-        "make",
-        "ctest",
-        "phpunit",
-        "rspec",
-        "unittest",
-        "credo",
-        "ruff",
-        "mypy",
-        "tsc",
-        "eslint",
-    ]
-)
-_TEST_SUBCOMMANDS = frozenset(
-    ["test", "tests", "check", "build", "compile", "lint", "vet", "typecheck"]
-)
-# Flags that make a command print what it would run, running nothing.
-_DRY_RUN = frozenset(["--dry-run", "--just-print", "--recon", "--collect-only", "--co"])
-_MAKE_DRY = re.compile(r"(?:^|\s)-[a-zA-Z]*n[a-zA-Z]*(?:\s|$)")  # `make -n`, `make -kn`
-# Programs that run another program inside a container or on a host.
-_CONTAINERS = frozenset(["docker", "docker-compose", "podman", "kubectl", "ssh"])
-_SEGMENT = re.compile(r"\s*(?:&&|\|\||;|\|)\s*")
-_RUNNERS = re.compile(
-    r"^(?:(?:uv|poetry|pipenv|pdm|hatch|rye) run |python3? -m |npx |bunx |bundle exec )+"
-)
 
 
 def _parts(call: Call) -> list[list[str]]:
@@ -138,30 +107,14 @@ _FLAG_VALUE = re.compile(r"(?<!\S)(--?[\w-]+)=\S*")
 
 def _split_chain(text: str) -> list[list[str]]:
     pieces = re.split(r"\s*(?:&&|;)\s*", _same_step_text(text).removeprefix("$ "))
-    return [
-        _FLAG_VALUE.sub(r"\1", _RUNNERS.sub("", p.strip())).split() for p in pieces if p.strip()
-    ]
+    return [_FLAG_VALUE.sub(r"\1", RUNNER.sub("", p.strip())).split() for p in pieces if p.strip()]
 
 
 def _is_test_run(call: Call) -> bool:
     if is_run_tool(call.name):
         return True
     command = _command(call)
-    if command is None:
-        return False
-    for segment in _SEGMENT.split(command):
-        words = _RUNNERS.sub("", segment.strip()).split()
-        if not words or words[0] == "cd":
-            continue
-        program = words[0].rsplit("/", 1)[-1]
-        if _DRY_RUN & set(words) or (program == "make" and _MAKE_DRY.search(segment)):
-            continue  # it prints what would run (`make -n`, `pytest --collect-only`): no run
-        sub = next((w for w in words[1:] if not w.startswith("-")), "")
-        if program in _TEST_PROGRAMS or sub in _TEST_SUBCOMMANDS or program.startswith("test"):
-            return True
-        if program in _CONTAINERS and _TEST_PROGRAMS & set(words[2:]):
-            return True  # `docker compose run --rm tests pytest -q`: the tests, in a container
-    return False
+    return command is not None and any(runs_tests(p) for p in SEGMENT.split(command))
 
 
 def _command(call: Call) -> str | None:
@@ -842,8 +795,14 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
         # A re-run: the same command, or the same step with fewer arguments (`tox -q` after
         # `tox -e py310 -q`), also chained after a set-up (`docker compose build x && <it>`);
         # `git push --set-upstream origin x` after `git push` is the fix.
+        # (or with more flags: `pytest -m db --count=10` re-runs `... && pytest -m db`)
         rerun = fixing_run is not None and any(
-            set(part) <= failing_words for part in _parts(fixing_run)
+            set(part) <= failing_words
+            or (
+                same_step(step_key(fixing_run), error.step)
+                and {w for w in part if not w.startswith("-")} <= failing_words
+            )
+            for part in _parts(fixing_run)
         )
         # a script the span wrote after the error, run clean, re-runs what failed (the span
         # state says so); the change it shows to work is the one before, not the script
@@ -916,7 +875,7 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
                 if error.index < c.index < stop.index
                 and c.text.startswith("$ ")
                 and not _is_test_run(c)
-                and not _LOOKS.match(_RUNNERS.sub("", c.text[2:]))
+                and not _LOOKS.match(RUNNER.sub("", c.text[2:]))
                 and c not in runs_after
             ]
             if done_between:  # the command between is the fix; the re-run only showed it

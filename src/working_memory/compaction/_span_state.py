@@ -379,9 +379,58 @@ _RUN_TOOL = re.compile(r"(?:^|_)(?:tests?|pytest|build|lint|check)(?:$|_)")
 
 
 # Runners in front of the program that names the step: `uv run pytest` is the step `pytest`.
-_RUNNER = re.compile(
+RUNNER = re.compile(
     r"^(?:(?:uv|poetry|pipenv|pdm|hatch|rye) run |python3? -m |npx |bunx |bundle exec )+"
 )
+
+
+# The commands of a chain or a pipe, one by one.
+SEGMENT = re.compile(r"\s*(?:&&|\|\||;|\|)\s*")
+# A command that runs the tests or the build: its program or its subcommand says so (a path
+# such as `test/a_test.exs` in `git add` does not).
+_TEST_PROGRAMS = frozenset(
+    [
+        "pytest",
+        "tox",
+        "nox",
+        "jest",
+        "vitest",
+        "mocha",
+        "make",
+        "ctest",
+        "phpunit",
+        "rspec",
+        "unittest",
+        "credo",
+        "ruff",
+        "mypy",
+        "tsc",
+        "eslint",
+    ]
+)
+_TEST_SUBCOMMANDS = frozenset(
+    ["test", "tests", "check", "build", "compile", "lint", "vet", "typecheck"]
+)
+# Flags that make a command print what it would run, running nothing.
+_DRY_RUN = frozenset(["--dry-run", "--just-print", "--recon", "--collect-only", "--co"])
+_MAKE_DRY = re.compile(r"(?:^|\s)-[a-zA-Z]*n[a-zA-Z]*(?:\s|$)")  # `make -n`, `make -kn`
+# Programs that run another program inside a container or on a host.
+_CONTAINERS = frozenset(["docker", "docker-compose", "podman", "kubectl", "ssh"])
+
+
+def runs_tests(segment: str) -> bool:
+    """Whether one command (a segment of a chain) runs the tests or the build."""
+    words = RUNNER.sub("", segment.strip()).split()
+    if not words or words[0] == "cd":
+        return False
+    program = words[0].rsplit("/", 1)[-1]
+    if _DRY_RUN & set(words) or (program == "make" and _MAKE_DRY.search(segment)):
+        return False  # it prints what would run (`make -n`, `pytest --collect-only`): no run
+    sub = next((w for w in words[1:] if not w.startswith("-")), "")
+    if program in _TEST_PROGRAMS or sub in _TEST_SUBCOMMANDS or program.startswith("test"):
+        return True
+    # `docker compose run --rm tests pytest -q`: the tests, in a container
+    return program in _CONTAINERS and bool(_TEST_PROGRAMS & set(words[2:]))
 
 
 _SCRIPT = re.compile(r"\.(?:py|sh|js|mjs|rb|php|pl)$")
@@ -424,19 +473,31 @@ def _names_script(command: str, path: str) -> bool:
     return any(w.rsplit("/", 1)[-1] == name for w in command.split())
 
 
+def _command_key(command: str) -> str:
+    command = re.split(r"\s*(?:\||2>&1|&&|;)\s*", command)[0]
+    words = _arguments(_SHELL_WORD.findall(RUNNER.sub("", command)))
+    # a script's subcommand names the step: `python manage.py migrate` is not `... test`
+    n = 3 if len(words) > 2 and _SCRIPT.search(words[1]) else 2
+    return "$ " + " ".join(words[:n])
+
+
 def step_key(call: Call) -> str:
     """What makes two calls the same step: the program and its first argument, or tool+file."""
     command = command_of(call.args)
     if command is not None:
-        command = re.sub(r"^(?:cd \S+ *&& *)+", "", command.strip())
-        command = re.split(r"\s*(?:\||2>&1|&&|;)\s*", command)[0]
-        command = _RUNNER.sub("", command)
-        words = _arguments(_SHELL_WORD.findall(command))
-        # a script's subcommand names the step: `python manage.py migrate` is not `... test`
-        n = 3 if len(words) > 2 and _SCRIPT.search(words[1]) else 2
-        return "$ " + " ".join(words[:n])
+        return _command_key(re.sub(r"^(?:cd \S+ *&& *)+", "", command.strip()))
     path = path_of(call.args)
     return f"{call.name} {path}" if path else call.text  # a tool and its file, or its query
+
+
+def _tests_after_setup(command: str) -> str | None:
+    """The step of the tests a chain runs after a set-up (`docker compose up -d db && pytest
+    -m db`: `$ pytest db`), whose failure is the tests', not the set-up's."""
+    parts = [p for p in re.split(r"\s*(?:&&|;)\s*", command.strip()) if p]
+    parts = [p for p in parts if not p.startswith("cd ")]
+    if len(parts) < 2 or runs_tests(parts[0]):
+        return None
+    return next((_command_key(p) for p in parts[1:] if runs_tests(p)), None)
 
 
 def chain_steps(call: Call) -> tuple[frozenset[str], ...]:
@@ -446,7 +507,7 @@ def chain_steps(call: Call) -> tuple[frozenset[str], ...]:
     if command is None:
         return ()
     parts = re.split(r"\s*(?:&&|;)\s*", command.strip().strip("'\""))[1:]
-    return tuple(frozenset(_RUNNER.sub("", p.split("|")[0].strip()).split()) for p in parts)
+    return tuple(frozenset(RUNNER.sub("", p.split("|")[0].strip()).split()) for p in parts)
 
 
 def reruns(step: str, words: frozenset[str]) -> bool:
@@ -624,7 +685,7 @@ def span_state(span: Sequence[Mapping[str, Any]]) -> SpanState:
                         errors[position] = replace(errors[position], fixed=True, fixed_by=described)
                 key = again[0]
             elif key not in open_errors:
-                key = next(iter(rerun), key)
+                key = next(iter(rerun), None) or _tests_after_setup(command or "") or key
         if problem is None:
             # a script the span wrote runs what it holds: a repro script that wraps the
             # failing commands and now passes is their re-run
