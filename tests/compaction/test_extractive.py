@@ -340,3 +340,14 @@ def test_a_tight_budget_keeps_a_list_of_points_whole_not_its_head() -> None:
     # a list that would take most of the budget is still cut to its head
     kept = ExtractiveCompactor._fit(entries, lambda t: len(t.split()), 100)
     assert points not in [e.text for e in kept]
+
+
+def test_a_hundred_word_handoff_gives_each_core_kind_of_line_a_start() -> None:
+    """Between 72 and 120 section words every core line starts at 15 words: the current work
+    and the files are not pushed out by the request, the step and a correction in full."""
+    from working_memory.compaction.bench import benchmark_spans
+
+    span = next(s for s in benchmark_spans() if s.name == "heldout11-claude-backfill")
+    summary = ExtractiveCompactor(word_limit=100).compact(span.messages).summary or ""
+    heads = {ln.split(":", 1)[0] for ln in summary.splitlines()}
+    assert {"Current work", "Files changed", "Next step", "Task"} <= heads, summary

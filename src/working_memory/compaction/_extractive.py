@@ -107,14 +107,24 @@ def _stale_lines(state: SpanState, done: Progress) -> Callable[[FastLine], bool]
 _CORE_PRIORITY = 6  # entries this urgent get their full form before the rest get a line
 _TIGHT_BUDGET = 179  # section words under the default size's (200: 180): core lines tiny first
 _TINY_SHARE = 8  # a core line's tiny form: its first budget/8 words (eight kinds of line fit)
-_TINY_MIN = 15  # under this many words a tiny line answers nothing: the short forms then
+_TINY_MIN = 15  # under this many words a tiny line answers nothing
+_TINY_FROM = 72  # section words from which core lines come tiny first (4 lines at _TINY_MIN)
 _LIST_SHARE = 0.7  # a list of points, whole in a tight budget, takes at most this share
 _SHARE_CAP = 3  # a line with a brief form takes at most a third of the budget in its short one
 
 
 def _tiny(text: str, words: int) -> str:
     parts = text.split()
-    return text if len(parts) <= words else " ".join(parts[:words]) + " ..."
+    if len(parts) <= words:
+        return text
+    head, cut, tail = text.partition(" ... ")
+    if cut and tail:
+        # a quote cut in its middle ("Lena reviewed it: ... Fix both, then commit."): its
+        # closing ask is what to do, so the head gives way first
+        h, t = head.split(), tail.split()
+        keep = min(len(t), max(words // 2, words - len(h)))
+        return " ".join(h[: words - keep]) + " ... " + " ".join(t[-keep:])
+    return " ".join(parts[:words]) + " ..."
 
 
 class ExtractiveCompactor:
@@ -331,8 +341,10 @@ class ExtractiveCompactor:
                     return budget - extra
             return budget
 
-        tiny = budget // _TINY_SHARE
-        if budget <= _TIGHT_BUDGET and tiny >= _TINY_MIN:
+        # at least _TINY_MIN words a line (5-8 kinds of line between 72 and 120 words); under
+        # _TINY_FROM, four such lines would be all: the short forms by priority then
+        tiny = max(budget // _TINY_SHARE, _TINY_MIN)
+        if _TINY_FROM <= budget <= _TIGHT_BUDGET:
             # A tight budget: every core kind of line first in a tiny form (its brief form, else
             # its head), so that one long line (a quoted review) does not push out whole kinds
             # of answer; then the kept lines grow to their short and full forms, most urgent
