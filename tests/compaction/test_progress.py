@@ -1143,3 +1143,16 @@ def test_a_failure_of_the_tests_chained_after_a_set_up_is_fixed_by_their_re_run(
     assert errors[0].fixed, errors
     fixed = [ln for ln in _handoff(s.messages).splitlines() if ln.startswith("Error fixed")]
     assert fixed and "engine.py" in fixed[0], fixed
+
+
+def test_a_stale_announced_re_run_is_no_decision_and_a_how_with_it_follows_its_point() -> None:
+    s = _bouncer("Done.")
+    s.user("Review from Ines on #88:\n1. the pool needs a docstring\n"
+           "2. this breaks the public API, so this is 0.9.0, not 0.8.4\n"
+           "My take: 1 is LOGQ-57, later. 2 yes, bump it and say so in the CHANGELOG.")  # fmt: skip
+    s.say("Next: re-run pytest -q to rule out a stale cache.")
+    summary = _handoff(s.messages)
+    assert not any(ln.startswith("Decision:") and "rule out" in ln for ln in summary.splitlines())
+    step = next(ln for ln in summary.splitlines() if ln.startswith("Next step"))
+    # "bump it": after the point it points at, so the version is in the step
+    assert "0.9.0" in step.split("bump it")[0], step

@@ -545,6 +545,7 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
             then = f"; then {'; '.join(rest)}" if rest else ""
             next_step = f"{step.text} (the plan's {step.status.replace('_', ' ')} item){then}"
     announced: str | None = None  # the step the assistant said it would take next
+    stale_step = ""  # an announced step done, redone or turned down: no decision either
     aim: str | None = None  # why the last look was done ("..., so the new tests can ...")
     gone_names = {r.rstrip("/").rsplit("/", 1)[-1] for r in removed if "." in r}
     if next_step is None:
@@ -603,6 +604,7 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
         open_points = [p for p in listed.points if p.open] if listed else []
         open_points.sort(key=lambda p: p.status != "not started")
         next_step = None
+        stale_step = announced
         if open_points:
             untested = last_change is not None and not any(
                 _is_test_run(c) for c in calls if c.index > last_change.index
@@ -759,6 +761,8 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
         for sentence in split_sentences(text):
             if sentence in gone or len(sentence.split()) < 6 or _IMMEDIATE.search(sentence):
                 continue  # "Let me apply all the changes at once" is an action, not a decision
+            if sentence in stale_step:
+                continue  # "Next: re-run x to rule out y", stale: neither a step nor a design
             if _DESIGN.search(sentence) or DECISION_CUES.search(sentence):
                 decisions.append(_clip(sentence, 240))
     corrections = tuple(

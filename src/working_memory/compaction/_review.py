@@ -135,6 +135,8 @@ class Point:
         # (not a reply that turned the point down: its ask is the part after "but")
         if len(_WORD.findall(how.lower())) >= 4 and how not in ask and not _declines(how):
             # the user's how first: the point's own words are what was found
+            if _POINTS_BACK.search(how):  # "bump it and say so": after what it points at
+                return f"{ask}: the user: {how}"
             return f"{how} (the user's answer to: {ask})"
         return ask
 
