@@ -26,11 +26,12 @@ from .heldout9_set import HELDOUT9
 from .heldout10_set import HELDOUT10
 from .heldout11_set import HELDOUT11
 from .heldout12_set import HELDOUT12
+from .heldout13_set import HELDOUT13, LAST_STEP_RIGHT
 from .heldout_checks import HeldoutSet, Production, last_words, norm, span_text, users
 
 SETS = (
     HELDOUT2, HELDOUT3, HELDOUT4, HELDOUT5, HELDOUT6, HELDOUT7, HELDOUT8, HELDOUT9, HELDOUT10,
-    HELDOUT11, HELDOUT12,
+    HELDOUT11, HELDOUT12, HELDOUT13,
 )  # fmt: skip
 
 
@@ -75,7 +76,7 @@ def test_required_answers_are_in_the_span(hs: HeldoutSet, span: BenchSpan) -> No
                 assert norm(phrase) in text, (q.kind, phrase)
 
 
-@pytest.mark.parametrize(("hs", "span"), _spans())
+@pytest.mark.parametrize(("hs", "span"), _spans(lambda hs, span: span.name not in LAST_STEP_RIGHT))
 def test_hard_in_the_ways_the_issue_names(hs: HeldoutSet, span: BenchSpan) -> None:
     """The assistant's last words name a step already done or impossible (a stale next step),
     a file the span created and deleted (or reverted) is a stale answer to the files question,
@@ -87,6 +88,18 @@ def test_hard_in_the_ways_the_issue_names(hs: HeldoutSet, span: BenchSpan) -> No
     assert q["decisions"].stale_means
     # the assistant's last words, taken as the handoff, give a stale or incomplete next step
     assert grade_summary(last, span.questions).by_kind()["next_step"].grade != "correct"
+
+
+@pytest.mark.parametrize(("hs", "span"), _spans(lambda hs, span: span.name in LAST_STEP_RIGHT))
+def test_the_last_words_may_name_the_right_step(hs: HeldoutSet, span: BenchSpan) -> None:
+    """Where the assistant's last words name the right next step, they answer it, none of the
+    stale steps is in them, and the other traps (the deleted file, the re-run) still hold."""
+    q = {q.kind: q for q in span.questions}
+    last = last_words(span)
+    assert not any(norm(p) in norm(last) for p in q["next_step"].stale), last
+    assert all(q[k].stale and q[k].stale_means for k in ("next_step", "files_edited", "errors"))
+    assert q["decisions"].stale_means
+    assert grade_summary(last, span.questions).by_kind()["next_step"].grade == "correct"
 
 
 @pytest.mark.parametrize(("hs", "span"), _spans(lambda hs, span: span.name in hs.stale))

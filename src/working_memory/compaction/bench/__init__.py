@@ -76,6 +76,9 @@ _HELD_OUT = (
     ("heldout12-codex-dataloader", "codex", "_heldout12_codex_dataloader"),
     ("heldout12-claude-borrow", "claude-code", "_heldout12_claude_borrow"),
     ("heldout12-chat-dtypes", "openai-chat", "_heldout12_chat_dtypes"),
+    ("heldout13-codex-csvstream", "codex", "_heldout13_codex_csvstream"),
+    ("heldout13-claude-roommigration", "claude-code", "_heldout13_claude_roommigration"),
+    ("heldout13-swe-appendf", "swe-agent", "_heldout13_swe_appendf"),
 )
 _CLAUDE_FIXTURE = "claude-code/7c9e6679-7425-40de-944b-e07fc1f90ae7.jsonl"
 _CODEX_FIXTURE = "codex/rollout-2026-05-11T09-00-00-019e1625-789d-76c0-80ab-3724b5ddb799.jsonl"
