@@ -1156,3 +1156,9 @@ def test_a_stale_announced_re_run_is_no_decision_and_a_how_with_it_follows_its_p
     step = next(ln for ln in summary.splitlines() if ln.startswith("Next step"))
     # "bump it": after the point it points at, so the version is in the step
     assert "0.9.0" in step.split("bump it")[0], step
+
+
+def test_a_step_that_does_work_before_its_run_is_the_next_step() -> None:
+    step = _next_step(_bouncer("Next I'll add the boundary test to tests/test_pool.py, then run "
+                               "pytest -q and submit."))  # fmt: skip
+    assert "boundary test" in step, step

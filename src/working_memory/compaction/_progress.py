@@ -960,6 +960,10 @@ def _redoes_ruled(step: str, ruled: Sequence[Ruled]) -> bool:
 # "re-run terraform plan in envs/prod to confirm ...": what the step runs, up to a word that
 # says where or why
 _RERUN = re.compile(r"\b(?:re-?run|run)\s+(?:the\s+)?`?([\w./:-]+(?:\s+[\w./:-]+){0,2})", re.I)
+# a step whose first act is the run: "Next: re-run x", "Next I'll run x", "Let me run x"
+_RUN_FIRST = re.compile(
+    r"^(?:next(?: step)?[:,]?\s+)?(?:(?:i'll|i will|let me|let's|we'll)\s+)?(?:re-?run|run)\b", re.I
+)
 _RUN_STOP = frozenset({"to", "in", "so", "and", "for", "again", "with", "on", "once", "then"})
 _SUITE = frozenset({"tests", "test", "suite", "specs", "spec", "checks"})
 
@@ -971,8 +975,8 @@ def _run_is_current(
     and re-run cargo test") that was all done before, its last run without an error after the
     last change: its result still holds. Not when the latest request names a command (the
     user may ask for it again)."""
-    if last_change is None:
-        return False
+    if last_change is None or not _RUN_FIRST.match(step):
+        return False  # "add the boundary test, then run make test": the run is not the step
     phrases = []
     for m in _RERUN.finditer(step):
         words: list[str] = []
