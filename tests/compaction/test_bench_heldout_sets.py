@@ -6,6 +6,7 @@ runs here: these spans test the handoff, they must not be fitted to it."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -26,13 +27,21 @@ from .heldout9_set import HELDOUT9
 from .heldout10_set import HELDOUT10
 from .heldout11_set import HELDOUT11
 from .heldout12_set import HELDOUT12
-from .heldout13_set import HELDOUT13, LAST_STEP_RIGHT
+from .heldout13_set import HELDOUT13
+from .heldout13_set import LAST_STEP_RIGHT as _RIGHT13
+from .heldout14_set import HELDOUT14, LAST_STEP_NONE
+from .heldout14_set import LAST_STEP_RIGHT as _RIGHT14
 from .heldout_checks import HeldoutSet, Production, last_words, norm, span_text, users
 
 SETS = (
     HELDOUT2, HELDOUT3, HELDOUT4, HELDOUT5, HELDOUT6, HELDOUT7, HELDOUT8, HELDOUT9, HELDOUT10,
-    HELDOUT11, HELDOUT12, HELDOUT13,
+    HELDOUT11, HELDOUT12, HELDOUT13, HELDOUT14,
 )  # fmt: skip
+LAST_STEP_RIGHT = _RIGHT13 | _RIGHT14
+# The spans whose last words are not a stale step: the right one, or none at all.
+_LAST_STEP_NOT_STALE = LAST_STEP_RIGHT | LAST_STEP_NONE
+# What last words say when they announce a step of their own.
+_ANNOUNCES = re.compile(r"\b(?:next|i'll|i will|let me|going to|then)\b", re.IGNORECASE)
 
 
 def _spans(keep: Callable[[HeldoutSet, BenchSpan], bool] = lambda hs, span: True) -> list[Any]:
@@ -76,7 +85,9 @@ def test_required_answers_are_in_the_span(hs: HeldoutSet, span: BenchSpan) -> No
                 assert norm(phrase) in text, (q.kind, phrase)
 
 
-@pytest.mark.parametrize(("hs", "span"), _spans(lambda hs, span: span.name not in LAST_STEP_RIGHT))
+@pytest.mark.parametrize(
+    ("hs", "span"), _spans(lambda hs, span: span.name not in _LAST_STEP_NOT_STALE)
+)
 def test_hard_in_the_ways_the_issue_names(hs: HeldoutSet, span: BenchSpan) -> None:
     """The assistant's last words name a step already done or impossible (a stale next step),
     a file the span created and deleted (or reverted) is a stale answer to the files question,
@@ -90,16 +101,36 @@ def test_hard_in_the_ways_the_issue_names(hs: HeldoutSet, span: BenchSpan) -> No
     assert grade_summary(last, span.questions).by_kind()["next_step"].grade != "correct"
 
 
-@pytest.mark.parametrize(("hs", "span"), _spans(lambda hs, span: span.name in LAST_STEP_RIGHT))
-def test_the_last_words_may_name_the_right_step(hs: HeldoutSet, span: BenchSpan) -> None:
-    """Where the assistant's last words name the right next step, they answer it, none of the
-    stale steps is in them, and the other traps (the deleted file, the re-run) still hold."""
+def _other_traps_hold(span: BenchSpan) -> None:
+    """The traps besides the last words: the deleted file, the superseded design, the re-run."""
     q = {q.kind: q for q in span.questions}
-    last = last_words(span)
-    assert not any(norm(p) in norm(last) for p in q["next_step"].stale), last
     assert all(q[k].stale and q[k].stale_means for k in ("next_step", "files_edited", "errors"))
     assert q["decisions"].stale_means
+
+
+@pytest.mark.parametrize(("hs", "span"), _spans(lambda hs, span: span.name in LAST_STEP_RIGHT))
+def test_the_last_words_may_name_the_right_step(hs: HeldoutSet, span: BenchSpan) -> None:
+    """Where the assistant's last words name the right next step, they answer it and none of
+    the stale steps is in them; the other traps still hold."""
+    last = last_words(span)
+    stale = next(q.stale for q in span.questions if q.kind == "next_step")
+    assert not any(norm(p) in norm(last) for p in stale), last
+    _other_traps_hold(span)
     assert grade_summary(last, span.questions).by_kind()["next_step"].grade == "correct"
+
+
+@pytest.mark.parametrize(("hs", "span"), _spans(lambda hs, span: span.name in LAST_STEP_NONE))
+def test_the_last_words_may_announce_nothing(hs: HeldoutSet, span: BenchSpan) -> None:
+    """Where the assistant's last words only report what was done, they announce no step and
+    name none of the stale ones: the next step is inferred from what remains; the other traps
+    still hold."""
+    last = last_words(span)
+    stale = next(q.stale for q in span.questions if q.kind == "next_step")
+    assert not _ANNOUNCES.search(last), last
+    assert not any(norm(p) in norm(last) for p in stale), last
+    _other_traps_hold(span)
+    grade = grade_summary(last, span.questions).by_kind()["next_step"].grade
+    assert grade in ("missing", "wrong"), grade
 
 
 @pytest.mark.parametrize(("hs", "span"), _spans(lambda hs, span: span.name in hs.stale))

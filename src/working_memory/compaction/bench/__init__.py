@@ -79,6 +79,9 @@ _HELD_OUT = (
     ("heldout13-codex-csvstream", "codex", "_heldout13_codex_csvstream"),
     ("heldout13-claude-roommigration", "claude-code", "_heldout13_claude_roommigration"),
     ("heldout13-swe-appendf", "swe-agent", "_heldout13_swe_appendf"),
+    ("heldout14-codex-txpropagation", "codex", "_heldout14_codex_txpropagation"),
+    ("heldout14-claude-uploadactor", "claude-code", "_heldout14_claude_uploadactor"),
+    ("heldout14-chat-reminders", "openai-chat", "_heldout14_chat_reminders"),
 )
 _CLAUDE_FIXTURE = "claude-code/7c9e6679-7425-40de-944b-e07fc1f90ae7.jsonl"
 _CODEX_FIXTURE = "codex/rollout-2026-05-11T09-00-00-019e1625-789d-76c0-80ab-3724b5ddb799.jsonl"
