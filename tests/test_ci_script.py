@@ -81,3 +81,29 @@ def _run_tests(test_command: str, tmp_path: Path) -> subprocess.CompletedProcess
 def test_the_ci_test_step_fails_unless_tests_passed(test_command: str, ok: bool, tmp_path) -> None:
     done = _run_tests(test_command, tmp_path)
     assert (done.returncode == 0) == ok, done.stdout + done.stderr
+
+
+def test_every_browser_test_carries_the_browser_marker() -> None:
+    # `-m "not browser"` is how a machine without Chromium leaves them out: a test in
+    # tests/browser without the marker would run there and fail instead.
+    import sys
+
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "--collect-only",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "-m",
+            "not browser",
+            str(ROOT / "tests" / "browser"),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+    )
+    assert done.returncode == 5, done.stdout[-2000:] + done.stderr[-2000:]

@@ -20,6 +20,7 @@ FIXTURE = (
     Path(__file__).resolve().parents[1]
     / "fixtures/claude-code/7c9e6679-7425-40de-944b-e07fc1f90ae7.jsonl"
 )
+pytestmark = pytest.mark.browser
 SHOTS = os.environ.get("WM_SCREENSHOTS")  # a folder: keep screenshots to look at
 
 

@@ -132,7 +132,14 @@ def test_demo_without_an_endpoint_says_why(monkeypatch, tmp_path, capsys) -> Non
     ):
         monkeypatch.delenv(name, raising=False)
     assert main(["demo"]) == 0
-    assert "demo skipped: no endpoint configured" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "demo skipped: no endpoint configured" in out
+    # The file to start from, by a path that exists (a pip user has no checkout to look in).
+    from working_memory.clients import env_example_path
+
+    example = env_example_path()
+    assert example.is_absolute() and example.is_file()
+    assert f"copy {example} to .env" in out
 
 
 def test_demo_runs_a_real_session_against_a_configured_endpoint(

@@ -178,3 +178,67 @@ def test_replay_help_lists_the_presets_and_only_summarisers_it_can_build(
     unwrapped = re.sub(r"-\s+", "-", text)  # argparse wraps a name at its hyphen
     assert all(name in unwrapped for name in PRESETS), text
     assert "{offline,none}" in text and "client" not in text.split("--summariser")[1][:40]
+
+
+@pytest.mark.parametrize("where", ["file", "folder"])
+def test_html_without_plotly_is_one_error_line_naming_the_extra(
+    where: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    monkeypatch.setitem(sys.modules, "plotly", None)  # `import plotly` raises ImportError
+    target = LOG if where == "file" else str(Path(LOG).parent)
+    line = _one_error_line(["replay", target, "--html", str(tmp_path / "r.html")], capsys)
+    assert "--html needs plotly: pip install 'working-memory[notebook]'" in line
+    assert "working_memory." not in line  # no internal module names
+    assert not (tmp_path / "r.html").exists()
+
+
+def test_the_error_of_a_chart_without_plotly_names_no_internal_module(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from working_memory.replays import Policy, replay
+    from working_memory.transcripts import load_transcript
+
+    monkeypatch.setitem(sys.modules, "plotly", None)
+    monkeypatch.setitem(sys.modules, "plotly.graph_objects", None)
+    result = replay(load_transcript(LOG), Policy(window=16_000))
+    with pytest.raises(ImportError) as caught:
+        result.figure()
+    assert str(caught.value) == (
+        "charts and the HTML report need plotly: pip install 'working-memory[notebook]'"
+    )
+
+
+@pytest.mark.parametrize("command", ["inspect", "replay", "compact"])
+def test_a_bundled_example_is_reached_with_example_colon(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert (
+        main(
+            [command, "example:coding-session", "--json"]
+            if command == "replay"
+            else [command, "example:coding-session"]
+        )
+        == 0
+    )
+    out = capsys.readouterr().out
+    assert out.strip()
+    if command == "replay":
+        from working_memory.examples import example_path
+
+        assert json.loads(out)["transcript"] == str(example_path())
+
+
+def test_an_unknown_example_names_the_ones_there_are(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main(["inspect", "example:nope"])
+    assert caught.value.code == 2
+    err = capsys.readouterr().err
+    assert "no bundled example named 'nope'" in err and "coding-session-anthropic" in err
+
+
+def test_example_colon_alone_is_the_default_example(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["inspect", "example:"]) == 0
+    assert "coding-session.openai.json" in capsys.readouterr().out

@@ -17,6 +17,7 @@ __all__ = [
     "add_policy_options",
     "add_run_option",
     "budget_from",
+    "example_help",
     "load_one",
     "non_negative_int",
     "option_problem",
@@ -27,9 +28,34 @@ __all__ = [
     "share",
     "sparkline",
     "table",
+    "transcript_path",
 ]
 
 _BARS = "▁▂▃▄▅▆▇█"
+
+
+EXAMPLE_PREFIX = "example:"
+TRANSCRIPT_HELP = (
+    "; example:NAME reads a bundled example ({names}), so the command runs with no log of your own"
+)
+
+
+def transcript_path(text: str) -> str:
+    """argparse type: a transcript's path, or `example:NAME` for a bundled example's."""
+    if not text.startswith(EXAMPLE_PREFIX):
+        return text
+    from ..examples import example_path
+
+    try:
+        return str(example_path(text[len(EXAMPLE_PREFIX) :] or "coding-session"))
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(f"{text!r}: {exc}") from None
+
+
+def example_help() -> str:
+    from ..examples import EXAMPLES
+
+    return TRANSCRIPT_HELP.format(names=", ".join(EXAMPLES))
 
 
 def positive_int(text: str) -> int:

@@ -14,9 +14,11 @@ from ._common import (
     add_policy_options,
     add_run_option,
     budget_from,
+    example_help,
     load_one,
     pins_from,
     positive_int,
+    transcript_path,
 )
 
 
@@ -42,7 +44,11 @@ def add_parser(subparsers: Any) -> None:
         description="Summarises a span (the policy's next span by default) with the model configured "
         "in .env, or offline with the extractive compactor, and judges the summary.",
     )
-    parser.add_argument("transcript")
+    parser.add_argument(
+        "transcript",
+        type=transcript_path,
+        help="path to the transcript file" + example_help(),
+    )
     add_run_option(parser)
     parser.add_argument("--format", default="auto")
     parser.add_argument(

@@ -36,7 +36,7 @@ def add_parser(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        from ..clients import ClientError, client_from_env
+        from ..clients import ClientError, client_from_env, env_example_path
     except ImportError as exc:
         print(
             f"demo skipped: the [llm] extra is not installed ({exc}); pip install 'working-memory[llm]'"
@@ -47,7 +47,8 @@ def run(args: argparse.Namespace) -> int:
         print(
             "demo skipped: no endpoint configured. Set WM_PROVIDER and WM_MODEL (and OPENAI_API_KEY or "
             "ANTHROPIC_API_KEY, or WM_BASE_URL for a local server) in the environment or .env; "
-            "see .env.example. Offline, try: working-memory simulate --turns 200"
+            f"copy {env_example_path()} to .env to start from. "
+            "Offline, try: working-memory simulate --turns 200"
         )
         return 0
     print(f"demo: using {client!r}")

@@ -14,10 +14,12 @@ from ._common import (
     add_policy_options,
     add_run_option,
     budget_from,
+    example_help,
     load_one,
     pins_from,
     policy_for_log,
     table,
+    transcript_path,
 )
 
 
@@ -28,7 +30,9 @@ def add_parser(subparsers: Any) -> None:
         description="Reads a transcript in any supported format (OpenAI chat, Anthropic, Claude Code, "
         "Codex, SWE-agent, OpenHands; detected from content) and prints one row per message.",
     )
-    parser.add_argument("transcript", help="path to the transcript file")
+    parser.add_argument(
+        "transcript", type=transcript_path, help="path to the transcript file" + example_help()
+    )
     add_run_option(parser)
     parser.add_argument("--format", default="auto", help="force a format instead of detecting it")
     parser.add_argument("--thread", default=None, help="show a subagent / sidechain thread by id")

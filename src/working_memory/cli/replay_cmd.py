@@ -12,11 +12,13 @@ from ._billing import add_calibrate_option, fit_to_log
 from ._common import (
     add_policy_options,
     add_run_option,
+    example_help,
     load_one,
     policy_for_log,
     positive_int,
     sparkline,
     table,
+    transcript_path,
 )
 
 _COLUMNS = (
@@ -50,8 +52,9 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument(
         "transcript",
+        type=transcript_path,
         help="a transcript file (any format the loaders read), or a folder of them: then one row "
-        "per policy with totals over every session",
+        "per policy with totals over every session" + example_help(),
     )
     add_run_option(parser)
     parser.add_argument(
@@ -70,7 +73,11 @@ def add_parser(subparsers: Any) -> None:
         metavar="FILE|PRESET",
         help="more policies to replay beside --policy",
     )
-    parser.add_argument("--html", metavar="PATH", help="write a self-contained HTML report here")
+    parser.add_argument(
+        "--html",
+        metavar="PATH",
+        help="write a self-contained HTML report here (needs the [notebook] extra: plotly)",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON instead of text")
     parser.add_argument(
         "--out",
@@ -150,6 +157,14 @@ def cost_table(replays: list[Any]) -> str:
 def run(args: argparse.Namespace) -> int:
     from ..replays import cost_verdict, replay
 
+    if args.html:
+        # Before the replay, not after it: a long replay must not end in a missing extra.
+        try:
+            import plotly  # noqa: F401
+        except ImportError:
+            raise ImportError(
+                "--html needs plotly: pip install 'working-memory[notebook]'"
+            ) from None
     if Path(args.transcript).is_dir() or args.out:
         return _corpus(args, _policies(args)[0])
     transcript = load_one(args)

@@ -31,6 +31,7 @@ __all__ = [
     "EnvValue",
     "client_from_config",
     "client_from_env",
+    "env_example_path",
     "find_env_file",
     "read_env_file",
     "settings_from_env",
@@ -198,8 +199,18 @@ def _number(values: Mapping[str, EnvValue], name: str, kind: type, expected: str
         ) from None
 
 
+def env_example_path() -> Path:
+    """The `.env.example` to copy to `.env`: the installed package's copy (a wheel ships one
+    beside the code), else the checkout's (an editable install), else the name alone."""
+    package = Path(__file__).resolve().parents[1]
+    for candidate in (package / ".env.example", package.parents[1] / ".env.example"):
+        if candidate.is_file():
+            return candidate
+    return Path(".env.example")
+
+
 _NOTHING_SET = (
-    "No LLM client is configured. Set, in the environment or a .env file (see .env.example):\n"
+    "No LLM client is configured. Set, in the environment or a .env file (see {example}):\n"
     "  OpenAI:      OPENAI_API_KEY=...   (optional WM_MODEL, default {openai})\n"
     "  Anthropic:   ANTHROPIC_API_KEY=...  (optional WM_MODEL, default {anthropic})\n"
     "  Local server (Ollama, vLLM, llama.cpp, LM Studio): WM_BASE_URL=http://localhost:11434/v1 and WM_MODEL=<name>"
@@ -225,7 +236,7 @@ def _provider(values: Mapping[str, EnvValue]) -> str:
         return "anthropic"
     if has_openai:
         return "openai"
-    raise ClientNotConfigured(_NOTHING_SET.format(**DEFAULT_MODELS))
+    raise ClientNotConfigured(_NOTHING_SET.format(example=env_example_path(), **DEFAULT_MODELS))
 
 
 def settings_from_env(
@@ -243,7 +254,9 @@ def settings_from_env(
     values.pop("WM_DISCOVER", None)  # how to look for a client, not part of one
     if not values:
         if required:
-            raise ClientNotConfigured(_NOTHING_SET.format(**DEFAULT_MODELS))
+            raise ClientNotConfigured(
+                _NOTHING_SET.format(example=env_example_path(), **DEFAULT_MODELS)
+            )
         return None
     provider = _provider(values)
     key_variable = {"openai": "OPENAI_API_KEY", "anthropic": "ANTHROPIC_API_KEY"}.get(
@@ -327,6 +340,8 @@ def client_from_env(
                 if server.models:
                     return client_from_config(server.config(), prices=prices)
         if required:
-            raise ClientNotConfigured(_NOTHING_SET.format(**DEFAULT_MODELS))
+            raise ClientNotConfigured(
+                _NOTHING_SET.format(example=env_example_path(), **DEFAULT_MODELS)
+            )
         return None
     return client_from_config(config, prices=prices)

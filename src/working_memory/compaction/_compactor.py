@@ -192,7 +192,7 @@ class Compactor:
         """The client's reply, or raises what it raised; within the deadline when there is one."""
         if math.isinf(self.deadline_s):
             return self.client.complete(request, **self._sync_keywords(None))
-        deadline = time.monotonic() + self.deadline_s - _margin(self.deadline_s)
+        deadline = time.monotonic() + self.deadline_s
         outcome: dict[str, Any] = {}
         done = threading.Event()
 
@@ -223,9 +223,7 @@ class Compactor:
         try:
             if self._acomplete is not None:
                 deadline = (
-                    None
-                    if math.isinf(self.deadline_s)
-                    else time.monotonic() + self.deadline_s - _margin(self.deadline_s)
+                    None if math.isinf(self.deadline_s) else time.monotonic() + self.deadline_s
                 )
                 call = self._acomplete(request, **self._async_keywords(deadline))
                 if deadline is None:
@@ -333,12 +331,6 @@ def _keywords(complete: Any) -> Any:
         return given
 
     return keywords
-
-
-def _margin(seconds: float) -> float:
-    """How much before our own deadline the client is told to give up: so that its error (the
-    500 it retried) reaches us before our wait ends, also on a busy machine."""
-    return min(0.25, seconds * 0.15)
 
 
 def _budget_of(client: Any) -> float:

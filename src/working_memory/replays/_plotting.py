@@ -44,7 +44,7 @@ def plotly() -> Any:
         import plotly.graph_objects as go
     except ImportError as exc:
         raise ImportError(
-            "working_memory.replays._plots needs plotly: pip install 'working-memory[notebook]'"
+            "charts and the HTML report need plotly: pip install 'working-memory[notebook]'"
         ) from exc
     return go
 
