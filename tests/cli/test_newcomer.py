@@ -242,3 +242,17 @@ def test_an_unknown_example_names_the_ones_there_are(capsys: pytest.CaptureFixtu
 def test_example_colon_alone_is_the_default_example(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["inspect", "example:"]) == 0
     assert "coding-session.openai.json" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("extra", [[], ["--out", "results.csv"]])
+def test_a_folder_replay_without_pandas_is_one_error_line_naming_the_extra(
+    extra: list[str],
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setitem(sys.modules, "pandas", None)
+    line = _one_error_line(["replay", str(Path(LOG).parent), *extra], capsys)
+    assert "a folder replay (or --out) needs pandas: pip install 'working-memory[notebook]'" in line
+    assert "compare_policies" not in line

@@ -187,3 +187,14 @@ def test_workbench_serves_the_copied_notebook_and_stops_with_its_kernels(
         for pid, start in tree:  # never leak, even when an assertion above failed
             if alive(pid, start):
                 os.kill(pid, signal.SIGKILL)
+
+
+def test_the_workbench_opens_a_bundled_example_by_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from working_memory.examples import example_path
+
+    monkeypatch.chdir(tmp_path)
+    name = "coding-session-anthropic"
+    assert main(["workbench", f"example:{name}", "--print"]) == 0
+    assert capsys.readouterr().out.startswith(f"WM_TRANSCRIPT={example_path(name)} ")

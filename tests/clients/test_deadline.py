@@ -210,3 +210,76 @@ def test_max_abandoned_bounds_the_requests_left_running(make: Make) -> None:
     assert len(server.requests) == 2
     with pytest.raises(ValueError, match="max_abandoned"):
         Compactor(client, max_abandoned=0)
+
+
+class _AheadOfTheCompactor:
+    """The real client, told a deadline 0.3 s before the compactor's: the client's own
+    timeout always wins the race that a busy machine can also make it win."""
+
+    def __init__(self, client: Any) -> None:
+        self.client = client
+
+    def complete(self, messages: Any, *, deadline: float | None = None, **kw: Any) -> Any:
+        return self.client.complete(messages, deadline=_ahead(deadline), **kw)
+
+    async def acomplete(self, messages: Any, *, deadline: float | None = None, **kw: Any) -> Any:
+        return await self.client.acomplete(messages, deadline=_ahead(deadline), **kw)
+
+
+def _ahead(deadline: float | None) -> float | None:
+    return None if deadline is None else deadline - 0.3
+
+
+@pytest.mark.parametrize("server_does", ["hang", "trickle"])
+@pytest.mark.parametrize("mode", ["sync", "async"])
+def test_a_deadline_the_client_reaches_first_is_still_the_deadline(
+    make: Make, server_does: str, mode: str
+) -> None:
+    # A loaded CI run let the client's own timeout (cut to the deadline) land before the
+    # compactor's wait ended: the result was its LLMCallError, where a calm run says
+    # "deadline". Both are the same miss and must read the same.
+    reply = delay(5, ok("Fixed.")) if server_does == "hang" else trickle(0.1, ok("Fixed."))
+    _server, client = make([reply] * 2, timeout=30, max_retries=0)
+    compactor = Compactor(_AheadOfTheCompactor(client), deadline_s=1.0)
+    if mode == "sync":
+        result = compactor.compact(SPAN)
+    else:
+        import asyncio
+
+        result = asyncio.run(compactor.acompact(SPAN))
+    assert result.summary is None
+    assert result.error == "deadline", result.reason
+    assert "missed its deadline of 1s" in result.reason
+
+
+def test_a_deadline_after_a_server_error_keeps_the_error(make: Make) -> None:
+    # Not the deadline alone: a 500 came first, and the error says so.
+    server, client = make([status(500), delay(5, ok("Fixed."))], timeout=30, max_retries=3)
+    with pytest.raises(LLMCallError) as caught:
+        client.complete(MESSAGES, deadline=time.monotonic() + 1.2)
+    assert caught.value.deadline_passed is False
+    assert len(server.requests) == 2
+
+
+@pytest.mark.parametrize("mode", ["sync", "async"])
+def test_a_first_attempt_cut_by_the_deadline_says_the_deadline_passed(
+    make: Make, mode: str
+) -> None:
+    import asyncio
+
+    _server, client = make([delay(5, ok("Fixed."))], timeout=30, max_retries=2)
+
+    def call() -> Any:
+        if mode == "sync":
+            return client.complete(MESSAGES, deadline=time.monotonic() + 0.5)
+        return asyncio.run(client.acomplete(MESSAGES, deadline=time.monotonic() + 0.5))
+
+    with pytest.raises(LLMCallError) as caught:
+        call()
+    assert caught.value.kind == "timeout"
+    assert caught.value.deadline_passed is True
+    # the client's own timeout (no deadline involved) is a plain timeout
+    _server2, client2 = make([delay(5, ok("Fixed."))], timeout=0.5, max_retries=0)
+    with pytest.raises(LLMCallError) as plain:
+        client2.complete(MESSAGES)
+    assert plain.value.kind == "timeout" and plain.value.deadline_passed is False

@@ -263,6 +263,12 @@ def _corpus(args: argparse.Namespace, policies: dict[str, Any]) -> int:
 
     if args.html:
         raise ValueError("--html reports one transcript; for a folder use --out results.csv")
+    try:
+        import pandas  # noqa: F401
+    except ImportError:
+        raise ImportError(
+            "a folder replay (or --out) needs pandas: pip install 'working-memory[notebook]'"
+        ) from None
     with warnings.catch_warnings():
         # The skipped files are printed below, once, not as warnings on stderr.
         warnings.simplefilter("ignore", CorpusWarning)

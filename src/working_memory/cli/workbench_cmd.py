@@ -24,6 +24,7 @@ from types import FrameType
 from typing import Any
 
 from ..outputs import OUTPUT_VARIABLE
+from ._common import example_help, transcript_path
 
 FIRST_NOTEBOOK = "01-explore-a-transcript.ipynb"
 DEFAULT_DIR = Path("working-memory-notebooks")
@@ -45,7 +46,12 @@ def add_parser(subparsers: Any) -> None:
         f"archives go to ${OUTPUT_VARIABLE} (default: working-memory-output/ inside the "
         "notebooks folder). Needs the [notebook] extra: pip install 'working-memory[notebook]'.",
     )
-    parser.add_argument("path", nargs="?", help="a transcript to open (any supported format)")
+    parser.add_argument(
+        "path",
+        nargs="?",
+        type=transcript_path,
+        help="a transcript to open (any supported format)" + example_help(),
+    )
     parser.add_argument(
         "--dir",
         type=Path,

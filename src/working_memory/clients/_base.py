@@ -154,7 +154,14 @@ class BaseClient:
             try:
                 raw = self._call(messages, timeout=timeout, attempt=attempt)
             except Exception as exc:
-                wait, last = self._retry_or_raise(exc, attempt, started, deadline, wait_retry_after)
+                wait, last = self._retry_or_raise(
+                    exc,
+                    attempt,
+                    started,
+                    deadline,
+                    wait_retry_after,
+                    cut=timeout < self.config.timeout,
+                )
                 time.sleep(wait)
                 attempt += 1
                 continue
@@ -182,15 +189,24 @@ class BaseClient:
                     try:
                         raw = await asyncio.wait_for(call, max(0.0, deadline - time.monotonic()))
                     except TimeoutError:
-                        raise self._fail(
+                        error = self._fail(
                             LLMCallError,
                             "timeout",
                             f"the call's deadline passed during attempt {attempt + 1}",
-                        ) from None
+                        )
+                        error.deadline_passed = last is None
+                        raise error from None
             except LLMCallError:
                 raise
             except Exception as exc:
-                wait, last = self._retry_or_raise(exc, attempt, started, deadline, wait_retry_after)
+                wait, last = self._retry_or_raise(
+                    exc,
+                    attempt,
+                    started,
+                    deadline,
+                    wait_retry_after,
+                    cut=timeout < self.config.timeout,
+                )
                 await asyncio.sleep(wait)
                 attempt += 1
                 continue
@@ -221,11 +237,17 @@ class BaseClient:
         started: float,
         deadline: float | None,
         wait_retry_after: bool,
+        *,
+        cut: bool = False,
     ) -> tuple[float, LLMCallError]:
-        """The seconds to wait before the next attempt and the error it retries, or raises."""
+        """The seconds to wait before the next attempt and the error it retries, or raises.
+        `cut`: the attempt's timeout was cut to the time left before the deadline."""
         if not self._is_sdk_error(exc):
             raise exc
         error = self._translate(exc, time.perf_counter() - started, attempt + 1)
+        # The first attempt timed out because the deadline cut it short: nothing went wrong
+        # but the deadline (the caller, a Compactor, reports it as one, whichever thread wins).
+        error.deadline_passed = cut and attempt == 0 and error.kind == "timeout"
         wait, error.retry_after = retry_wait(exc, attempt)
         log.debug("%s", error)
         if wait is None or attempt >= self.config.max_retries:

@@ -35,7 +35,8 @@ class LLMCallError(ClientError):
     malformed, empty, context_overflow (the request was over the model's context window; hand
     the error to `ManagedWindow.shrink`). `status_code` is the last HTTP status seen, if any.
     `retry_after` is the seconds the server asked the caller to wait (its Retry-After header), if
-    it said.
+    it said. `deadline_passed` is true when the caller's `deadline` is the whole story: the
+    first attempt, its time cut to the deadline, ran out (no server error came before it).
     For a context overflow, `context_limit` is the server's limit and `requested_tokens` the
     size of the request it refused (prompt and completion), both read from its message.
     """
@@ -62,6 +63,7 @@ class LLMCallError(ClientError):
         self.retry_after = retry_after
         self.context_limit = context_limit
         self.requested_tokens = requested_tokens
+        self.deadline_passed = False
 
     @property
     def retryable(self) -> bool:
