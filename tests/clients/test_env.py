@@ -308,3 +308,27 @@ def test_env_example_documents_every_variable_and_parses(tmp_path: Path) -> None
     uncommented.write_text("\n".join(f"{name}={value}" for name, value in assignments))
     values = read_env_file(uncommented)
     assert set(values) == set(ENV_VARIABLES)
+
+
+def test_the_errors_are_named_by_the_package_they_are_imported_from() -> None:
+    # A traceback of a missing .env said `working_memory.clients._errors.ClientNotConfigured`.
+    import pickle
+    import traceback
+
+    import working_memory.clients as clients
+
+    for name in (
+        "ClientError",
+        "ClientConfigError",
+        "ClientNotConfigured",
+        "LLMCallError",
+        "MalformedResponse",
+        "EmptyResponse",
+    ):
+        cls = getattr(clients, name)
+        assert cls.__module__ == "working_memory.clients", name
+    with pytest.raises(clients.ClientNotConfigured) as caught:
+        clients.client_from_env(None)
+    shown = "".join(traceback.format_exception_only(caught.type, caught.value))
+    assert shown.startswith("working_memory.clients.ClientNotConfigured: No LLM client")
+    assert type(pickle.loads(pickle.dumps(caught.value))) is clients.ClientNotConfigured

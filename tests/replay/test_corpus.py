@@ -220,7 +220,7 @@ def test_cli_replays_a_folder_into_a_results_file(corpus: Path, tmp_path: Path, 
     assert any(line.startswith("evict-only ") for line in lines)
     assert "5 sessions from 8 files; 4 skipped" in printed.out
     assert "package.json: not a transcript" in printed.out
-    assert f"rows written to {out}" in printed.out
+    assert f"{2 * len(LOADED)} rows (a session x policy each) written to {out}" in printed.out
 
 
 def test_streaming_holds_no_transcript_between_files(corpus: Path) -> None:

@@ -340,7 +340,10 @@ def _corpus(args: argparse.Namespace, policies: dict[str, Any]) -> int:
                 f"({MARKDOWN_NOT_SUPPORTED})"
             )
         if args.out:
-            print(f"\nrows written to {args.out}")
+            written = len(frame)
+            print(
+                f"\n{written} row{'s' if written != 1 else ''} (a session x policy each) written to {args.out}"
+            )
     broken = bool(frame.orphaned_tool_calls.sum()) if len(frame) else False
     if broken and not args.json:
         print(

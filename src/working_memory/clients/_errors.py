@@ -77,3 +77,17 @@ class MalformedResponse(LLMCallError):
 
 class EmptyResponse(LLMCallError):
     """The provider answered well-formed JSON with no text in it (no choices, null content)."""
+
+
+# Raised from deep inside the clients, shown in tracebacks and reprs: name them by the public
+# package they are imported from, not this private module.
+for _cls in (
+    ClientError,
+    ClientConfigError,
+    ClientNotConfigured,
+    LLMCallError,
+    MalformedResponse,
+    EmptyResponse,
+):
+    _cls.__module__ = "working_memory.clients"
+del _cls
