@@ -160,7 +160,7 @@ class BaseClient:
                     started,
                     deadline,
                     wait_retry_after,
-                    cut=timeout < self.config.timeout,
+                    timeout=timeout,
                 )
                 time.sleep(wait)
                 attempt += 1
@@ -205,7 +205,7 @@ class BaseClient:
                     started,
                     deadline,
                     wait_retry_after,
-                    cut=timeout < self.config.timeout,
+                    timeout=timeout,
                 )
                 await asyncio.sleep(wait)
                 attempt += 1
@@ -238,15 +238,16 @@ class BaseClient:
         deadline: float | None,
         wait_retry_after: bool,
         *,
-        cut: bool = False,
+        timeout: float,
     ) -> tuple[float, LLMCallError]:
         """The seconds to wait before the next attempt and the error it retries, or raises.
-        `cut`: the attempt's timeout was cut to the time left before the deadline."""
+        `timeout`: the attempt's, shorter than the configured one when the deadline cut it."""
         if not self._is_sdk_error(exc):
             raise exc
         error = self._translate(exc, time.perf_counter() - started, attempt + 1)
         # The first attempt timed out because the deadline cut it short: nothing went wrong
         # but the deadline (the caller, a Compactor, reports it as one, whichever thread wins).
+        cut = timeout < self.config.timeout
         error.deadline_passed = cut and attempt == 0 and error.kind == "timeout"
         wait, error.retry_after = retry_wait(exc, attempt)
         log.debug("%s", error)
