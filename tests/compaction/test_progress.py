@@ -1162,3 +1162,103 @@ def test_a_step_that_does_work_before_its_run_is_the_next_step() -> None:
     step = _next_step(_bouncer("Next I'll add the boundary test to tests/test_pool.py, then run "
                                "pytest -q and submit."))  # fmt: skip
     assert "boundary test" in step, step
+
+
+def _fixed_lines(summary: str) -> list[str]:
+    return [ln for ln in summary.splitlines() if ln.startswith("Error fixed:")]
+
+
+def test_a_build_error_ends_with_the_test_run_that_built_the_code() -> None:
+    # `xcodebuild test` builds before it tests: its tests ran, so the build error it no longer
+    # prints is fixed, by the edit between, whatever the tests then found
+    s = Script("agent")
+    s.user("Make UploadQueue an actor.")
+    s.call("Edit", "ok", file_path="/r/Queue.swift", old_string="class Q", new_string="actor Q")
+    s.call(
+        "Bash",
+        "Picker.swift:48:15: error: call to actor-isolated instance method 'enqueue' in a "
+        "synchronous main actor-isolated context\n** BUILD FAILED **",
+        command="xcodebuild build -scheme App | grep -E 'error:|BUILD'",
+    )
+    s.call("Edit", "ok", file_path="/r/Picker.swift", old_string="q.enqueue(x)",
+           new_string="Task { await q.enqueue(x) }")  # fmt: skip
+    s.call("Bash", "Test Case '-[T testRetry]' started.\nExecuted 9 tests, with 0 failures",
+           command="xcodebuild test -scheme App | grep -E 'Executed|TEST'")  # fmt: skip
+    summary = _handoff(s.messages)
+    assert "Error (unresolved)" not in summary
+    [line] = _fixed_lines(summary)
+    assert "actor-isolated" in line and "Picker.swift: Task { await q.enqueue(x) }" in line
+
+
+def test_a_rerun_through_another_filter_is_a_rerun_and_the_code_change_is_the_fix() -> None:
+    # the same test command piped through `tee` then `grep` re-runs it; the change between
+    # (the code's, listed before the test's) made the failure stop, not the passing run
+    s = Script("agent")
+    s.user("Fix the retry test.")
+    failing = 'UploadQueueTests.swift:77: error: -[T testRetries] : XCTAssertEqual failed: ("1") is not equal to ("3")'
+    s.call("Bash", failing + "\nExecuted 9 tests, with 1 failure",
+           command="xcodebuild test -scheme App 2>&1 | grep -E 'error:|Executed|TEST'")  # fmt: skip
+    # the re-run prints the error without the test's name: one error, not two
+    s.call("Bash", "UploadQueueTests.swift:77: error: ... XCTAssertEqual failed: (\"1\") is not "
+           "equal to (\"3\")\nExecuted 9 tests, with 1 failure",
+           command="xcodebuild clean -scheme App && xcodebuild test -scheme App 2>&1 | grep -E 'error:|Executed'")  # fmt: skip
+    s.call("Edit", "ok", file_path="/r/Queue.swift", old_string="func enqueue(",
+           new_string="func enqueue(_ p: P) async {")  # fmt: skip
+    s.call("Edit", "ok", file_path="/r/UploadQueueTests.swift", old_string="q.enqueue(",
+           new_string="await q.enqueue(")  # fmt: skip
+    s.call("Bash", "Executed 9 tests, with 0 failures",
+           command="xcodebuild test -scheme App 2>&1 | tee /tmp/t.log | grep -E 'Executed|TEST'")  # fmt: skip
+    [line] = _fixed_lines(_handoff(s.messages))
+    fix = line.split("fixed by", 1)[1]
+    assert fix.startswith(
+        " Edit /r/Queue.swift, /r/UploadQueueTests.swift: func enqueue(_ p: P) async"
+    )
+    assert "xcodebuild clean" in fix.split("(re-running", 1)[1]
+
+
+def test_a_points_shared_words_do_not_mark_it_done() -> None:
+    # point 1's edit says "report-only" and "reports"; point 2 (a report-uri endpoint) shares
+    # those words and is not started; the tested change leaves point 2 as the next step
+    s = Script("agent")
+    s.user("Add a CSP to server/app.ts.")
+    s.call("Write", "ok", file_path="/r/server/csp.ts", content="export const csp = 'x';\n")
+    s.call("Bash", "Tests: 98 passed, 98 total", command="npm test")
+    s.user(
+        "Tomas reviewed PR #88:\n1. Ship it as Content-Security-Policy-Report-Only for a week "
+        "first.\n2. Report-only is no use without somewhere for the reports to go: add a "
+        "report-uri endpoint.\nMy answers: 1 yes, behind CSP_REPORT_ONLY; 2 yes, POST "
+        "/csp-report that logs each report at warn."
+    )
+    s.call("Edit", "ok", file_path="/r/server/csp.ts", old_string="const csp",
+           new_string="// report-only until CSP_REPORT_ONLY=0: a week of reports first\nconst csp")  # fmt: skip
+    s.call("Bash", "Tests: 99 passed, 99 total", command="npm test")
+    summary = _handoff(s.messages, 600)
+    [points] = [ln for ln in summary.splitlines() if ln.startswith("Review findings")]
+    assert "1. Ship it" in points and "changed and tested" in points.split("2. ", 1)[0]
+    assert "not started" in points.split("2. ", 1)[1]
+    [step] = [ln for ln in summary.splitlines() if ln.startswith("Next step")]
+    assert step.startswith("Next step: point 2 of the latest request") and "report-uri" in step
+
+
+def test_a_tight_budget_goes_to_the_handoff_lines_first() -> None:
+    # between 80 and 179 words the handoff's own lines take the whole budget: a tenth kept for
+    # fact lines bought stray clauses (`call: description: Run the tests`), not answers; only
+    # what no handoff line fits in is left to one
+    labels = ("Task", "Paths", "User", "Latest", "Review", "Current", "Next", "Decision",
+              "Ruled", "Pending", "Files", "File read", "Error", "Command", "The latest")  # fmt: skip
+    upload = next(s for s in benchmark_spans() if s.name == "heldout14-claude-uploadactor")
+    assert all(ln.startswith(labels) for ln in _handoff(upload.messages, 135).splitlines())
+    for span in benchmark_spans():
+        for words in (90, 135, 170):
+            summary = _handoff(span.messages, words)
+            facts = [ln for ln in summary.splitlines() if not ln.startswith(labels)]
+            assert sum(len(ln.split()) for ln in facts) <= 14, (span.name, words, facts)
+            assert len(summary.split()) <= words
+
+
+def test_an_errors_brief_form_keeps_its_fix_and_relative_paths() -> None:
+    span = next(s for s in benchmark_spans() if s.name == "heldout14-claude-uploadactor")
+    summary = _handoff(span.messages, 135)
+    assert "/Users/nadia" not in summary  # every form of a line is relative to the project
+    fixed = _fixed_lines(summary)
+    assert fixed and all(" -> fixed " in ln for ln in fixed)

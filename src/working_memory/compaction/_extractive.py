@@ -113,10 +113,21 @@ _LIST_SHARE = 0.7  # a list of points, whole in a tight budget, takes at most th
 _SHARE_CAP = 3  # a line with a brief form takes at most a third of the budget in its short one
 
 
+def _words(text: str, n: int) -> str:
+    parts = text.split()
+    return text if len(parts) <= n else " ".join(parts[:n]) + " ..."
+
+
 def _tiny(text: str, words: int) -> str:
     parts = text.split()
     if len(parts) <= words:
         return text
+    error, fixed, change = text.partition(" -> fixed ")
+    if fixed and change:
+        # an error beside its fix: both halves, the error's head and the change's
+        e, c = error.split(), change.split()
+        keep = min(len(c), max(words // 2, words - len(e)))
+        return " ".join(e[: words - keep]) + " -> fixed " + _words(" ".join(c), keep)
     head, cut, tail = text.partition(" ... ")
     if cut and tail:
         # a quote cut in its middle ("Lena reviewed it: ... Fix both, then commit."): its
@@ -230,7 +241,11 @@ class ExtractiveCompactor:
             return line.words + n
 
         def build(limit: int) -> tuple[str, list[Entry], list[FastLine], set[str]]:
-            entries = self._fit(all_entries, cost, int(limit * self.user_share))
+            # a tight budget is the handoff's alone: the fact lines a tenth would buy there are
+            # stray clauses (`call: description: Run the tests`), not answers
+            tight = limit * self.user_share >= _TINY_FROM and limit <= _TIGHT_BUDGET
+            share = 1.0 if tight else self.user_share
+            entries = self._fit(all_entries, cost, int(limit * share))
             used = sum(cost(e.text) for e in entries)
             covered: set[str] = set().union(*(line_facts(e.text)[0] for e in entries))
             seen = {e.text.casefold() for e in entries}

@@ -442,6 +442,8 @@ def _relative(entries: list[Entry], state: SpanState) -> list[Entry]:
     def rel(text: str | None) -> str | None:
         return text.replace(prefix, "") if text is not None else None
 
-    out = [e._replace(text=rel(e.text) or "", short=rel(e.short)) for e in entries]
+    out = [
+        e._replace(text=rel(e.text) or "", short=rel(e.short), brief=rel(e.brief)) for e in entries
+    ]
     out.append(Entry(_TASK, 1, 4, f"Paths: relative to {prefix}"))
     return out

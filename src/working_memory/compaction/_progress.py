@@ -23,12 +23,15 @@ from ._span_state import (
     Call,
     SpanState,
     TodoItem,
+    builds_before,
     command_of,
     core_error,
+    described_call,
     error_line,
     is_run_tool,
     outcome_line,
     runs_tests,
+    same_ending,
     same_step,
     split_sentences,
     step_key,
@@ -71,7 +74,8 @@ _FIRST_THEN = re.compile(r"^.{8,}?,? first,? (?:and )?then (?P<then>.{4,}?)[.!]?
 _DESIGN = re.compile(
     r"\b(?:design|final design|decided|decision|approach|i'll use|we'll use|use the|going with|"
     r"rules? out|instead|rather than|two options|options?:|updated plan|plan:|"
-    r"(?:simplest|easiest|cleanest|quickest) (?:fix|way|option|approach))\b",
+    r"(?:simplest|easiest|cleanest|quickest|smallest|safest|minimal) "
+    r"(?:fix|way|option|approach|change))\b",
     re.IGNORECASE,
 )
 _DEFINES = re.compile(
@@ -105,9 +109,29 @@ def _parts(call: Call) -> list[list[str]]:
 _FLAG_VALUE = re.compile(r"(?<!\S)(--?[\w-]+)=\S*")
 
 
+# Programs a run's output is piped through to be read: `| tee log | grep -E 'Executed'`
+# filters what the run printed, it is no part of what ran.
+_FILTERS = frozenset(["tee", "grep", "egrep", "head", "tail", "sed", "awk", "sort", "uniq", "wc",
+                      "cut", "less", "cat", "tr", "xcpretty", "column"])  # fmt: skip
+
+
+# A pipe outside quotes (`grep -E 'error:|TEST'` holds none).
+_PIPE = re.compile(r"""((?:[^|'"]|'[^']*'|"[^"]*")*)(?:\|(?!\|)|$)""")
+
+
+def _unfiltered(piece: str) -> str:
+    stages = [m.group(1).strip() for m in _PIPE.finditer(piece) if m.group(1).strip()]
+    tail = [s.split()[0].rsplit("/", 1)[-1] for s in stages[1:] if s.split()]
+    return stages[0] if tail and all(t in _FILTERS for t in tail) else piece
+
+
 def _split_chain(text: str) -> list[list[str]]:
     pieces = re.split(r"\s*(?:&&|;)\s*", _same_step_text(text).removeprefix("$ "))
-    return [_FLAG_VALUE.sub(r"\1", RUNNER.sub("", p.strip())).split() for p in pieces if p.strip()]
+    return [
+        _FLAG_VALUE.sub(r"\1", RUNNER.sub("", _unfiltered(p.strip()))).split()
+        for p in pieces
+        if p.strip()
+    ]
 
 
 def _is_test_run(call: Call) -> bool:
@@ -403,6 +427,12 @@ def _later_asks(
 _SAYS_TEST = re.compile(r"\btests?\b", re.I)
 
 
+def _is_test_path(path: str) -> bool:
+    """`tests/test_x.py`, `x_test.go`, `UploadQueueTests.swift`, `a.spec.ts`."""
+    name = path.rsplit("/", 1)[-1].lower()
+    return "test" in name or ".spec." in name or "/tests/" in path.lower()
+
+
 def _test_file_of(path: str, files: Sequence[str]) -> str | None:
     """The test file of `path` among the span's files: `a/useSearch.ts` ->
     `a/useSearch.test.ts`, `app/x.py` -> `tests/test_x.py`, `x.go` -> `x_test.go`."""
@@ -659,6 +689,13 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
                 f"{staged} (the second part of the assistant's plan for the latest request; "
                 f"{path or last_change.text} changed for its first part, {tested})"
             )
+        not_started = [p for p in listed.points if p.status == "not started"] if listed else []
+        if next_step is None and last_change.index > last_user and ran and not_started:
+            # the change since the request is tested; a point of it not started is the step,
+            # not "check" the file that change was in
+            next_step = (
+                f"point {not_started[0].number} of the latest request: {not_started[0].step}"
+            )
         if next_step is None and last_change.index > last_user:
             then_item: TodoItem | None = None
             verb = "finish and test" if not ran else "check"
@@ -781,10 +818,13 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
                 c
                 for c in calls
                 if c.index > error.index
-                and _same_step_text(c.text) == error.fixed_by
+                and described_call(c) == error.fixed_by
                 and c.result is not None
-                and error_line(c.result, shell=c.text.startswith("$ ") or is_run_tool(c.name))
-                is None
+                and (
+                    error_line(c.result, shell=c.text.startswith("$ ") or is_run_tool(c.name))
+                    is None
+                    or builds_before(step_key(c), error.step)  # built, whatever the tests found
+                )
             ),
             None,
         )
@@ -817,7 +857,9 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
             for p in _change_paths(c)
             if p.rsplit("/", 1)[-1] in {w.rsplit("/", 1)[-1] for w in fixing_run.text.split()}
         }
-        rerun = rerun or bool(wrapper)
+        # `xcodebuild test` after `xcodebuild build` failed: the tests' build is the re-run
+        builds = fixing_run is not None and builds_before(step_key(fixing_run), error.step)
+        rerun = rerun or bool(wrapper) or builds
         if fixing_run is None or not rerun:
             fixes.append(Fix(message, error.where, str(error.fixed_by)))
             continue
@@ -847,7 +889,13 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
         if fixing_run not in runs_after:
             runs_after.append(fixing_run)
         stop = next(
-            (c for c in runs_after if head not in " ".join((c.result or "").split())), fixing_run
+            (
+                c
+                for c in runs_after
+                if head not in " ".join((c.result or "").split())
+                and not same_ending(message, c.result or "")
+            ),
+            fixing_run,
         )
         between = [
             c
@@ -858,8 +906,13 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
             dict.fromkeys(_same_step_text(c.text) for c in runs_after if c.index < stop.index)
         )
         if between:
-            change = between[-1]
-            files = ", ".join(dict.fromkeys(_change_paths(change))) or change.text
+            # the code's change over the test's where both came between: a test adapted to
+            # the fix (a no-op sleep passed in) is not what made the error stop
+            code = [c for c in between if not all(_is_test_path(p) for p in _change_paths(c))]
+            change = (code or between)[-1]
+            paths = [p for c in (code or between) for p in _change_paths(c)]
+            paths += [p for c in between for p in _change_paths(c)]
+            files = ", ".join(dict.fromkeys(paths)) or change.text
             why = _explanation(said, error.index, change.index)
             what = _change_text(change, f"{message} {why or ''}")
             fixes.append(

@@ -220,16 +220,17 @@ def _values(text: str) -> set[str]:
     return out
 
 
-def _prose_done(text: str, edit: _Edit) -> bool:
+def _prose_done(text: str, edit: _Edit, shared: frozenset[str] = frozenset()) -> bool:
     """A point with no identifiers done by `edit`: two signs of it, where a value of the point
     the edit swaps in for another counts two ("5, not 3": 3 out, 5 in), a value it only adds
     one, the edit's file named by the point one, and each uncommon word of the point the edit
     adds (new to its text, not carried over from what it replaced) one. One shared word or
-    number alone is chance."""
+    number alone is chance; and so is a word the point shares with another point of the same
+    request (`shared`): an edit for "Report-Only first" does not add "a report-uri endpoint"."""
     values, added, removed = _values(text), _values(edit.added), _values(edit.removed)
     new = values & (added - removed)
     signs = 2 if new and removed - added else len(new)
-    words = set(_WORD.findall(text.lower())) - _PLAIN
+    words = set(_WORD.findall(text.lower())) - _PLAIN - shared
     stems = {f.rsplit("/", 1)[-1].split(".", 1)[0].lower() for f in edit.files}
     named = {w for w in words if len(w) >= 4 and w in stems}
     signs += bool(named)
@@ -247,19 +248,33 @@ def _in_files(edit: _Edit, files: frozenset[str] | set[str]) -> bool:
 
 
 def _prose_made(
-    point: str, since: Sequence[Call], files: frozenset[str] | set[str] = frozenset()
+    point: str,
+    since: Sequence[Call],
+    files: frozenset[str] | set[str] = frozenset(),
+    shared: frozenset[str] = frozenset(),
 ) -> int | None:
     edits = ((i, _edit(c)) for i, c in enumerate(since))
     return next(
-        (i for i, e in edits if e is not None and _in_files(e, files) and _prose_done(point, e)),
+        (
+            i
+            for i, e in edits
+            if e is not None and _in_files(e, files) and _prose_done(point, e, shared)
+        ),
         None,
     )
 
 
-def _made(point: str, names: set[str], since: Sequence[Call], said: list[str]) -> int | None:
-    """Where in `since` the call is that made the point's change, if one did."""
+def _made(
+    point: str,
+    names: set[str],
+    since: Sequence[Call],
+    said: list[str],
+    shared: frozenset[str] = frozenset(),
+) -> int | None:
+    """Where in `since` the call is that made the point's change, if one did (`shared`: the
+    words the point has in common with the request's other points, no sign of it)."""
     if not names:
-        return _prose_made(point, since)
+        return _prose_made(point, since, shared=shared)
     # the point's own names (`console.debug`), not the file it is in (`rollout.ts`)
     files = {n for n in names if _FILE.search(n)}
     names = {n for n in names if not _FILE.search(n)} or names
@@ -269,7 +284,7 @@ def _made(point: str, names: set[str], since: Sequence[Call], said: list[str]) -
         # `is_hard_link()`): an edit that puts in the point's own words still made it (its
         # values alone do not: `retries = 5` is not "max_tries to 5"), in the file the point
         # names: words such as "transaction" and "server" in another file's edit are chance
-        return _prose_made(_VALUE.sub("", point), since, files)
+        return _prose_made(_VALUE.sub("", point), since, files, shared)
     # the call that made the change whole (the last of its names to appear): a test run
     # after it tests it, and a later call that only carries the names along in its context
     # does not make it untested again
@@ -316,7 +331,9 @@ def points(
     since = [c for c in calls if c.index > after]
     said = [_said(c) for c in since]
     out = []
-    for number, item in items:
+    heard = [set(_WORD.findall(_ANSWER.split(item, maxsplit=1)[0].lower())) for _, item in items]
+    for n, (number, item) in enumerate(items):
+        shared = frozenset(set().union(*(w for m, w in enumerate(heard) if m != n)))
         split = _ANSWER.split(item, maxsplit=1)
         text, answer = (split[0].strip(), split[1].strip()) if len(split) == 2 else (item, "")
         answer = answer or replies.get(number, "")
@@ -339,7 +356,11 @@ def points(
             status = "answered in a comment"
         else:
             made = _made(
-                ask if instead else point, identifiers(ask) if instead else names, since, said
+                ask if instead else point,
+                identifiers(ask) if instead else names,
+                since,
+                said,
+                shared,
             )
             if made is not None:
                 tested = any(is_test_run(c) for c in since[made + 1 :])

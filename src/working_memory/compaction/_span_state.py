@@ -418,6 +418,30 @@ _MAKE_DRY = re.compile(r"(?:^|\s)-[a-zA-Z]*n[a-zA-Z]*(?:\s|$)")  # `make -n`, `m
 _CONTAINERS = frozenset(["docker", "docker-compose", "podman", "kubectl", "ssh"])
 
 
+# A test runner's count of the tests it ran: the code compiled.
+_TESTS_RAN = re.compile(
+    r"\bexecuted \d+ tests?\b|\b\d+ (?:tests? )?(?:passed|failed)\b|\btests? run: \d|"
+    r"\btest result: |\btest case '",
+    re.IGNORECASE,
+)
+_BUILD_SUBCOMMANDS = frozenset(["build", "compile", "assemble"])
+_TEST_RUN_SUBCOMMANDS = frozenset(["test", "tests", "check"])
+
+
+def builds_before(running: str, failed: str) -> bool:
+    """`$ xcodebuild test` (`running`) builds what `$ xcodebuild build` (`failed`) built."""
+    ran, was = running.removeprefix("$ ").split(), failed.removeprefix("$ ").split()
+    return (
+        running.startswith("$ ")
+        and failed.startswith("$ ")
+        and len(ran) >= 2
+        and len(was) >= 2
+        and ran[0] == was[0]
+        and was[1] in _BUILD_SUBCOMMANDS
+        and ran[1] in _TEST_RUN_SUBCOMMANDS
+    )
+
+
 def runs_tests(segment: str) -> bool:
     """Whether one command (a segment of a chain) runs the tests or the build."""
     words = RUNNER.sub("", segment.strip()).split()
@@ -516,6 +540,15 @@ def reruns(step: str, words: frozenset[str]) -> bool:
     return bool(named) and step.startswith("$ ") and set(named) <= words
 
 
+_ENDING = 30  # characters: an assertion's own words (`is not equal to ("3")`)
+
+
+def same_ending(message: str, output: str) -> bool:
+    """The error again with another header: a re-run through a filter prints `error: ...
+    XCTAssertEqual failed: ("1") is not equal to ("3")` without the test's name."""
+    return len(message) >= 2 * _ENDING and message[-_ENDING:] in output
+
+
 def core_error(message: str) -> str:
     """An error's line without the test that raised it (`test_x: KeyError: 'a'` -> `KeyError:
     'a'`): a re-run printed without the test's header still shows the same error."""
@@ -534,7 +567,13 @@ def same_step(passing: str, failing: str) -> bool:
     return failing == passing or failing.startswith(passing + " ")
 
 
-def _clean_command(command: str) -> str:
+def described_call(call: Call) -> str:
+    """A call as an error's `fixed_by` names it: its command cleaned, else its text."""
+    command = command_of(call.args)
+    return "$ " + clean_command(command) if command is not None else call.text
+
+
+def clean_command(command: str) -> str:
     command = " ".join(command.split())
     command = re.sub(r"\s*2>(?:&1|/dev/null)", "", command)
     return command[:160]
@@ -670,7 +709,7 @@ def span_state(span: Sequence[Mapping[str, Any]]) -> SpanState:
             continue
         key = step_key(call)
         chained = chain_steps(call) if command is not None else ()
-        described = "$ " + _clean_command(command) if command is not None else call.text
+        described = described_call(call)
         if problem is not None:
             rerun = [o for w in chained for o in open_errors if reruns(o, w)]
             # a chain that runs a failing step again after a set-up (`rm -rf tmp && pytest`,
@@ -697,6 +736,16 @@ def span_state(span: Sequence[Mapping[str, Any]]) -> SpanState:
             ]:
                 for position in open_errors.pop(failing):
                     errors[position] = replace(errors[position], fixed=True, fixed_by=described)
+        if command is not None and _TESTS_RAN.search(call.result):
+            # `xcodebuild test`, `cargo test`: a test run builds first, so tests that ran end
+            # the same program's build error they no longer print (whatever the tests found)
+            for failing in [k for k in open_errors if builds_before(key, k)]:
+                ended = [p for p in open_errors[failing] if errors[p].message not in call.result]
+                for position in ended:
+                    errors[position] = replace(errors[position], fixed=True, fixed_by=described)
+                left = [p for p in open_errors.pop(failing) if p not in ended]
+                if left:
+                    open_errors[failing] = left
         if problem is not None:
             where = described if len(described) <= 100 else described[:100] + " ..."
             # where: a file:line on the error's own line, else the first in the output
@@ -708,7 +757,9 @@ def span_state(span: Sequence[Mapping[str, Any]]) -> SpanState:
             same = [
                 p
                 for p in open_errors.get(key, [])
-                if errors[p].message == problem or core_error(errors[p].message) in call.result
+                if errors[p].message == problem
+                or core_error(errors[p].message) in call.result
+                or same_ending(errors[p].message, call.result)
             ]
             if not same:
                 open_errors.setdefault(key, []).append(len(errors))
@@ -716,7 +767,7 @@ def span_state(span: Sequence[Mapping[str, Any]]) -> SpanState:
                     ErrorRecord(problem, where, call.result_index or call.index, False, step=key)
                 )
         if shell and command is not None:
-            clean = _clean_command(command)
+            clean = clean_command(command)
             if problem is not None:
                 outcome = f"failed: {problem}"
             else:
