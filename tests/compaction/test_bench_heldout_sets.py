@@ -29,15 +29,20 @@ from .heldout11_set import HELDOUT11
 from .heldout12_set import HELDOUT12
 from .heldout13_set import HELDOUT13
 from .heldout13_set import LAST_STEP_RIGHT as _RIGHT13
-from .heldout14_set import HELDOUT14, LAST_STEP_NONE
+from .heldout14_set import HELDOUT14
+from .heldout14_set import LAST_STEP_NONE as _NONE14
 from .heldout14_set import LAST_STEP_RIGHT as _RIGHT14
+from .heldout15_set import HELDOUT15
+from .heldout15_set import LAST_STEP_NONE as _NONE15
+from .heldout15_set import LAST_STEP_RIGHT as _RIGHT15
 from .heldout_checks import HeldoutSet, Production, last_words, norm, span_text, users
 
 SETS = (
     HELDOUT2, HELDOUT3, HELDOUT4, HELDOUT5, HELDOUT6, HELDOUT7, HELDOUT8, HELDOUT9, HELDOUT10,
-    HELDOUT11, HELDOUT12, HELDOUT13, HELDOUT14,
+    HELDOUT11, HELDOUT12, HELDOUT13, HELDOUT14, HELDOUT15,
 )  # fmt: skip
-LAST_STEP_RIGHT = _RIGHT13 | _RIGHT14
+LAST_STEP_RIGHT = _RIGHT13 | _RIGHT14 | _RIGHT15
+LAST_STEP_NONE = _NONE14 | _NONE15
 # The spans whose last words are not a stale step: the right one, or none at all.
 _LAST_STEP_NOT_STALE = LAST_STEP_RIGHT | LAST_STEP_NONE
 # What last words say when they announce a step of their own.

@@ -82,6 +82,10 @@ _HELD_OUT = (
     ("heldout14-codex-txpropagation", "codex", "_heldout14_codex_txpropagation"),
     ("heldout14-claude-uploadactor", "claude-code", "_heldout14_claude_uploadactor"),
     ("heldout14-chat-reminders", "openai-chat", "_heldout14_chat_reminders"),
+    ("heldout15-claude-bigids", "claude-code", "_heldout15_claude_bigids"),
+    ("heldout15-claude-overbooking", "claude-code", "_heldout15_claude_overbooking"),
+    ("heldout15-swe-retrybody", "swe-agent", "_heldout15_swe_retrybody"),
+    ("heldout15-codex-bundlesize", "codex", "_heldout15_codex_bundlesize"),
 )
 _CLAUDE_FIXTURE = "claude-code/7c9e6679-7425-40de-944b-e07fc1f90ae7.jsonl"
 _CODEX_FIXTURE = "codex/rollout-2026-05-11T09-00-00-019e1625-789d-76c0-80ab-3724b5ddb799.jsonl"
