@@ -1262,3 +1262,37 @@ def test_an_errors_brief_form_keeps_its_fix_and_relative_paths() -> None:
     assert "/Users/nadia" not in summary  # every form of a line is relative to the project
     fixed = _fixed_lines(summary)
     assert fixed and all(" -> fixed " in ln for ln in fixed)
+
+
+def test_a_passing_run_of_other_paths_does_not_end_a_failure() -> None:
+    # `go test ./internal/...` passing says nothing of `go test ./e2e/...`; a wider run of the
+    # failing path (`./internal/...` after `./internal/relay/`) does, by the change between,
+    # and a MultiEdit's change is its edits' new text
+    s = Script("agent")
+    s.user("Keep the order ids exact.")
+    s.call("Bash", "--- FAIL: TestRelayEndToEnd\n    e2e_test.go:88: order_id = 1234567890123456800, "
+           "want 1234567890123456789\nFAIL", command="go test -count=1 -tags e2e ./e2e/...")  # fmt: skip
+    s.call("Bash", "--- FAIL: TestEnrichAddsFee\n    enrich_test.go:31: fee_cents = <nil>, want 30\n"
+           "FAIL", command="go test ./internal/relay/")  # fmt: skip
+    s.call("MultiEdit", "Applied 1 edit", file_path="/r/internal/relay/enrich.go",
+           edits=[{"old_string": "ev[\"amount_cents\"].(float64)",
+                   "new_string": "ev[\"amount_cents\"].(json.Number)"}])  # fmt: skip
+    s.call("Bash", "ok  \tx/internal/relay\t0.394s", command="go test ./internal/...")
+    s.call("MultiEdit", "Applied 1 edit", file_path="/r/internal/relay/dedupe.go",
+           edits=[{"old_string": "json.Unmarshal(body, &ev)",
+                   "new_string": "ev, err := decodeEvent(body)"}])  # fmt: skip
+    s.call("Bash", "ok  \tx/e2e\t13.906s", command="go test -count=1 -tags e2e ./e2e/...")
+    by = {ln.split(" -> ", 1)[0]: ln for ln in _fixed_lines(_handoff(s.messages))}
+    e2e = next(v for k, v in by.items() if "TestRelayEndToEnd" in k)
+    fee = next(v for k, v in by.items() if "TestEnrichAddsFee" in k)
+    assert e2e.split(" -> ", 1)[1].endswith("dedupe.go: ev, err := decodeEvent(body)")
+    assert fee.endswith('enrich.go: ev["amount_cents"].(json.Number)')
+
+
+def test_an_error_beside_its_fix_comes_before_a_decision_of_the_same_urgency() -> None:
+    from working_memory.compaction._handoff import ERRORS_SECTION, Entry
+
+    decision = Entry(4, 0, 3, "Decision: " + " ".join(f"d{i}" for i in range(20)))
+    error = Entry(ERRORS_SECTION, 0, 3, "Error fixed: E -> fixed in a.py: " + "x " * 14)
+    kept = ExtractiveCompactor._fit([decision, error], lambda t: len(t.split()), 25)
+    assert [e.section for e in kept] == [ERRORS_SECTION]

@@ -244,3 +244,74 @@ def test_a_point_the_user_asks_to_answer_on_the_pr_is_answered_by_the_comment_po
     by = {p.number: p for p in _listed(request, [comment]).points}
     assert by[1].status == "answered in a comment", by[1]
     assert by[2].status == "not started"
+
+
+def _status_of(request: str, calls: Sequence[tuple[Any, ...]]) -> dict[int, str]:
+    return {p.number: p.status for p in _listed(request, calls).points}
+
+
+def test_what_a_point_found_is_not_what_it_asks_for() -> None:
+    # point 2 describes the old code ("the dedupe key used %v of a float64 ...") and asks for
+    # a test that two such events are both forwarded: the edits since for point 1 (cents(),
+    # its test) share the finding's words, not the test asked for
+    from working_memory.compaction._progress import progress
+    from working_memory.compaction._span_state import span_state
+    from working_memory.compaction.bench import benchmark_spans
+
+    span = next(s for s in benchmark_spans() if s.name == "heldout15-claude-bigids")
+    listed = progress(span.messages, span_state(span.messages)).points
+    assert listed is not None
+    status = {p.number: p.status for p in listed.points}
+    assert status == {1: "changed and tested", 2: "not started", 3: "answered in a comment"}
+
+
+def test_a_failure_reported_is_done_as_the_users_answer_says() -> None:
+    request = (
+        "Tomasz reviewed #418:\n1. Return 503 with Retry-After: 1 when the retries run out.\n"
+        "2. CI: build (windows-latest) fails in ApiFactory.InitializeAsync: no matching "
+        "manifest for windows/amd64.\nMy answers: 1, yes. 2, the Windows runners only run "
+        "Windows containers: skip the database tests on the windows runner."
+    )
+    ci = ("Edit", {"file_path": "/r/.github/workflows/ci.yml", "old_string": "dotnet test",
+                   "new_string": "dotnet test --filter Category!=Database # windows runner: "
+                   "database tests skipped"})  # fmt: skip
+    checks = ("Bash", {"command": "git push && gh pr checks 418 --watch"},
+              "build (windows-latest)  pass  2m47s")  # fmt: skip
+    # the CI checks watched to the end are a test run of the change
+    assert _status_of(request, [ci, checks]) == {1: "not started", 2: "changed and tested"}
+
+
+def test_a_quoted_comments_points_and_one_that_puts_itself_off() -> None:
+    request = (
+        "The maintainer commented on the issue:\n> Some notes before a PR:\n"
+        "> 1. Please don't read the body into memory; use req.GetBody.\n"
+        "> 2. Honouring Retry-After would be nice, but it's a separate change: I opened #63.\n"
+    )
+    assert _status_of(request, []) == {1: "not started", 2: "left as asked"}
+
+
+def test_a_look_or_a_comment_posted_changes_nothing_and_a_check_is_checked() -> None:
+    request = (
+        "Dario reviewed #2317:\n1. with sideEffects set, does tokens.css still get into the "
+        "build?\n2. moment is still in package.json; remove it so nobody re-imports it.\n"
+        "Mine: 1 check it. 2 yes, do it."
+    )
+    look = ("Bash", {"command": "ls dist/assets/*.css && grep -c -- '--sf-brand' dist/assets/a.css"},
+            "dist/assets/a.css\n1")  # fmt: skip
+    grep = ("Bash", {"command": "git grep -n moment -- package.json src"},
+            'package.json:27:    "moment": "^2.30.1",')  # fmt: skip
+    reply = ("Bash", {"command": "gh pr comment 2317 --body 'tokens.css ships; moment stays in "
+                      "package.json for now'"}, "https://example.test/c/1")  # fmt: skip
+    assert _status_of(request, [look, grep, reply]) == {1: "checked", 2: "not started"}
+
+
+def test_a_path_in_a_step_is_no_word_of_a_declined_point() -> None:
+    from working_memory.compaction._review import declined_step
+
+    listed = _listed(
+        "Dario:\n1. remove moment from package.json.\n2. add a size-limit budget for the "
+        "account page too.\nMine: 1 yes. 2 is WEB-530, not this PR."
+    )
+    step = "Next: port src/pages/account/OrderHistory.tsx off moment, then run pnpm size-limit."
+    assert not declined_step(step, listed)
+    assert declined_step("Next: add the size-limit budget for the account page.", listed)

@@ -28,6 +28,7 @@ from ._compactor import CompactionResult
 from ._fast_lines import FastLine, exact_lines, fast_lines, line_facts
 from ._grader import is_fragment
 from ._handoff import (
+    ERRORS_SECTION,
     MAX_FACT_LINE_CHARS,
     Entry,
     fragment,
@@ -109,7 +110,7 @@ _TIGHT_BUDGET = 179  # section words under the default size's (200: 180): core l
 _TINY_SHARE = 8  # a core line's tiny form: its first budget/8 words (eight kinds of line fit)
 _TINY_MIN = 15  # under this many words a tiny line answers nothing
 _TINY_FROM = 72  # section words from which core lines come tiny first (4 lines at _TINY_MIN)
-_LIST_SHARE = 0.7  # a list of points, whole in a tight budget, takes at most this share
+_LIST_SHARE = 0.5  # a list of points, whole in a tight budget, takes at most this share
 _SHARE_CAP = 3  # a line with a brief form takes at most a third of the budget in its short one
 
 
@@ -325,7 +326,11 @@ class ExtractiveCompactor:
         """Every entry that fits in its short form first, by priority (its brief form when the
         short one does not fit); then, budget left, the longer forms, by priority: a tight
         budget keeps more kinds of line, not longer ones."""
-        order = sorted(entries, key=lambda e: (e.priority, e.section, e.order))
+        # within a priority, an error beside its fix before the decisions: it is what ran,
+        # where a decision line may be a guess the span dropped ("it may be reading ...")
+        order = sorted(
+            entries, key=lambda e: (e.priority, e.section != ERRORS_SECTION, e.section, e.order)
+        )
         kept: dict[int, Entry] = {}
         whole = budget
 

@@ -31,6 +31,7 @@ class Entry(NamedTuple):
 
 # Sections, in print order.
 _TASK, _USERS, _CURRENT, _NEXT, _DECISIONS, _PENDING, _FILES, _ERRORS, _COMMANDS = range(9)
+ERRORS_SECTION = _ERRORS  # the fitting puts an error beside its fix first among its equals
 _QUOTE_WORDS = 80  # a typed user message longer than this is quoted by its head
 MAX_FACT_LINE_CHARS = 400  # longer lines are blobs, never quoted as a fact line
 _COMMANDS_KEPT = 15  # most recent shell commands listed (failed ones always compete)

@@ -26,6 +26,7 @@ from ._span_state import (
     builds_before,
     command_of,
     core_error,
+    covers_paths,
     described_call,
     error_line,
     is_run_tool,
@@ -35,6 +36,7 @@ from ._span_state import (
     same_step,
     split_sentences,
     step_key,
+    test_targets,
 )
 
 __all__: list[str] = []  # private to the compaction package
@@ -202,6 +204,10 @@ def _change_text(call: Call, hint: str = "") -> str:
     args = call.args
     new = args.get("new_string") or args.get("new_str") or args.get("new") or args.get("content")
     new = new or args.get("file_text") or args.get("replacement_text")
+    if new is None and isinstance(args.get("edits"), list):  # MultiEdit: each edit's text
+        new = "\n".join(
+            str(e.get("new_string") or "") for e in args["edits"] if isinstance(e, dict)
+        )
     if new is None and isinstance(args.get("input"), str):
         added = [ln[1:] for ln in str(args["input"]).splitlines() if ln.startswith("+")]
         new = "\n".join(added)
@@ -859,7 +865,14 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
         }
         # `xcodebuild test` after `xcodebuild build` failed: the tests' build is the re-run
         builds = fixing_run is not None and builds_before(step_key(fixing_run), error.step)
-        rerun = rerun or bool(wrapper) or builds
+        # `go test ./internal/...` after `go test ./internal/relay/` failed: a wider run of it
+        wider = (
+            fixing_run is not None
+            and same_step(step_key(fixing_run), error.step)
+            and covers_paths(test_targets(fixing_run.text[2:]), test_targets(failing[2:]))
+            and bool(test_targets(failing[2:]))
+        )
+        rerun = rerun or bool(wrapper) or builds or wider
         if fixing_run is None or not rerun:
             fixes.append(Fix(message, error.where, str(error.fixed_by)))
             continue
@@ -908,10 +921,14 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
         if between:
             # the code's change over the test's where both came between: a test adapted to
             # the fix (a no-op sleep passed in) is not what made the error stop
-            code = [c for c in between if not all(_is_test_path(p) for p in _change_paths(c))]
-            change = (code or between)[-1]
-            paths = [p for c in (code or between) for p in _change_paths(c)]
-            paths += [p for c in between for p in _change_paths(c)]
+            # the changes after the last run that still failed made it stop: not those before
+            # it (a design tried and dropped, a file deleted since)
+            still = max((c.index for c in runs_after if c.index < stop.index), default=-1)
+            recent = [c for c in between if c.index > still] or between[-1:]
+            code = [c for c in recent if not all(_is_test_path(p) for p in _change_paths(c))]
+            change = (code or recent)[-1]
+            paths = [p for c in (code or recent) for p in _change_paths(c)]
+            paths += [p for c in recent for p in _change_paths(c)]
             files = ", ".join(dict.fromkeys(paths)) or change.text
             why = _explanation(said, error.index, change.index)
             what = _change_text(change, f"{message} {why or ''}")

@@ -17,7 +17,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ._span_state import Call, error_line, split_sentences
+from ._span_state import Call, error_line, is_look, split_sentences
 
 __all__: list[str] = []  # private to the compaction package
 
@@ -67,6 +67,8 @@ _AGREES = re.compile(
 _BUT_DO = re.compile(r"\bbut\s+(?!later\b|not\b)((?:do\s+|please\s+)?[a-z]+\b.{8,})$", re.I)
 # an ask to answer the reviewer ("explain it to him in a comment"), and a call that posts a
 # comment (`jira comment OPS-1`, `gh pr comment 12`): the ask is done once one was posted
+# The user's answer to a question-point: "2 check it", "verify it", "please confirm".
+_CHECK_IT = re.compile(r"^(?:please\s+)?(?:check|verify|confirm|make sure)\b", re.I)
 _COMMENT_ASK = re.compile(r"\b(?:comment|reply|respond|explain|answer)\b", re.I)
 _POSTS_COMMENT = re.compile(r"^\$ (?:\S+ ){1,2}comment\b")
 _WORD = re.compile(r"[a-z]{3,}|\d+")
@@ -77,6 +79,19 @@ _STOP = frozenset(
         "could", "does",
     }
 )  # fmt: skip
+# A point that puts itself off: "would be nice, but it's a separate change: I opened #63".
+_PUTS_ITSELF_OFF = re.compile(
+    r"\b(?:(?:it's|that's|it is|that is|is) (?:a|its own) separate (?:change|pr|pull request|"
+    r"issue|ticket)|out of scope|"
+    r"not (?:in|for) this (?:pr|change)|in a follow-?up)\b",
+    re.IGNORECASE,
+)
+# A sentence that asks for something to be done: "Add a test that ...", "Remove it so ...".
+_ASKS = re.compile(
+    r"^\s*(?:please\s+)?(?:add|write|remove|delete|drop|rename|move|make|use|return|log|"
+    r"document|test|cover|handle|check|keep|replace|split|bump|update)\b",
+    re.IGNORECASE,
+)
 _DO = re.compile(r"^\s*do\s+\d+(?:\s*(?:,|and|&|then)\s*\d+)*(?:\s+first)?[.,:]?\s*", re.I)
 # An identifier: camelCase, snake_case, dotted or slashed names, a call, a Capitalised-Hyphen.
 _IDENT = re.compile(r"[A-Za-z_][\w./-]*")
@@ -129,7 +144,9 @@ class Point:
         pool.py")."""
         ask = self.ask.rstrip(".")
         own = self.ask in self.text  # not the part of a reply after "but"
-        if own and (len(ask.split()) < 4 or _POINTS_BACK.search(ask)) and self.head != self.ask:
+        # (an ask of 8 words or more says what it is about: "a test that two such events")
+        back = len(ask.split()) < 8 and _POINTS_BACK.search(ask)
+        if own and (len(ask.split()) < 4 or back) and self.head != self.ask:
             ask = f"{self.head.rstrip('.')}: {ask}"
         how = _AGREES.sub("", self.answer).rstrip(".")
         # (not a reply that turned the point down: its ask is the part after "but")
@@ -171,6 +188,15 @@ def _said(call: Call) -> str:
 
 def _found(names: set[str], said: str) -> bool:
     return all(n in said or n.rsplit("/", 1)[-1] in said for n in names)
+
+
+def _looked_at(names: set[str], said: str) -> bool:
+    """A look names one of a point's names, or the kind of file it names (`ls dist/*.css`
+    looks for what became of `tokens.css` in the build)."""
+    kinds = {"." + n.rsplit(".", 1)[-1] for n in names if _FILE.search(n)}
+    return any(n in said or n.rsplit("/", 1)[-1] in said for n in names) or any(
+        re.search(rf"\*{re.escape(k)}\b", said) for k in kinds
+    )
 
 
 @dataclass(frozen=True)
@@ -298,6 +324,8 @@ def points(
     the calls made since it (`after`: its message index)."""
     items: list[tuple[int, str]] = []
     rest: list[str] = []
+    # a comment pasted as a quote ("> 1. Please don't ..."): its lines without the marks
+    request = "\n".join(re.sub(r"^\s*>\s?", "", ln) for ln in request.splitlines())
     for line in request.splitlines():
         m = _ITEM.match(line)
         if m:
@@ -330,6 +358,10 @@ def points(
         left.add(int(m.group(1) or m.group(2)))
     since = [c for c in calls if c.index > after]
     said = [_said(c) for c in since]
+    # what may make a point's change: not a look (`git grep`, `ls`) nor a comment posted, which
+    # name its code while changing none of it
+    acts = [c for c in since if not is_look(c) and not _POSTS_COMMENT.match(c.text)]
+    acted = [_said(c) for c in acts]
     out = []
     heard = [set(_WORD.findall(_ANSWER.split(item, maxsplit=1)[0].lower())) for _, item in items]
     for n, (number, item) in enumerate(items):
@@ -346,24 +378,38 @@ def points(
             # "no: keep HUP, but log the reload at info": turned down, with something to do
             declined, ask = False, instead.group(1).rstrip(". ")
         point = text if declined else f"{text} {answer}"
+        if len(parts) > 1 and _ASKS.match(ask) and not declined:
+            # "Before this fix the key used %v of a float64 ... Add a test that both are
+            # forwarded": what was found names the code it found; the ask is what to do
+            point = f"{ask} {answer}"
         names = identifiers(point)
         status = "not started"
-        if number in left or declined:
+        if number in left or declined or _PUTS_ITSELF_OFF.search(text):
             status = "left as asked"
         elif (_COMMENT_ASK.search(ask) or _COMMENT_ASK.search(answer)) and any(
             _POSTS_COMMENT.match(c.text) for c in since
         ):
             status = "answered in a comment"
+        elif _CHECK_IT.match(_AGREES.sub("", answer)) and any(
+            _looked_at(names, s) for c, s in zip(since, said, strict=True) if is_look(c)
+        ):
+            status = "checked"  # "2 check it": a look since names what the point asks about
         else:
             made = _made(
                 ask if instead else point,
                 identifiers(ask) if instead else names,
-                since,
-                said,
+                acts,
+                acted,
                 shared,
             )
+            how = _AGREES.sub("", answer)
+            if made is None and not instead and len(_WORD.findall(how)) >= 5:
+                # a failure reported, the user's answer says what to do ("the Windows runners
+                # only run Windows containers: don't run the database tests there"): done as
+                # the answer says, in its own names, though the failure's are in no call
+                made = _made(how, identifiers(how), acts, acted, shared)
             if made is not None:
-                tested = any(is_test_run(c) for c in since[made + 1 :])
+                tested = any(is_test_run(c) for c in since if c.index > acts[made].index)
                 status = "changed and tested" if tested else "changed, not yet tested"
         out.append(Point(number, parts[0], ask, status, answer, text))
     closing = []
@@ -404,7 +450,10 @@ def declined_step(step: str, listed: Points) -> bool:
     """An announced step that does what the user turned down beside a point ("Next: change
     the exit code" after "exit code 3 collides -> Wrong, keep 3"): three of the point's
     words (or numbers) in the step."""
-    said = set(_WORD.findall(step.lower())) - _STOP
+    # a path's folders are no words of the step ("src/pages/account/OrderHistory.tsx" says
+    # nothing of "the account page")
+    plain = " ".join(w for w in step.split() if "/" not in w)
+    said = set(_WORD.findall(plain.lower())) - _STOP
     return any(
         p.answer
         and (p.status == "left as asked" or _declines(p.answer))

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -428,6 +428,29 @@ _BUILD_SUBCOMMANDS = frozenset(["build", "compile", "assemble"])
 _TEST_RUN_SUBCOMMANDS = frozenset(["test", "tests", "check"])
 
 
+def test_targets(command: str) -> frozenset[str]:
+    """The paths a test command runs (`./e2e/...`, `tests/test_a.py`), over its chain."""
+    out: set[str] = set()
+    for part in re.split(r"\s*(?:&&|;|\|\|?)\s*", command):
+        words = _arguments(_SHELL_WORD.findall(RUNNER.sub("", part.strip())))
+        if len(words) > 2 and runs_tests(part):
+            out.update(w for w in words[2:] if "/" in w or w.startswith("."))
+    return frozenset(out)
+
+
+def covers_paths(ran: frozenset[str], failed: Iterable[str]) -> bool:
+    """A run of `ran` covers a failure under `failed`: it named no paths, or each failed path
+    lies under one it ran (`./...` covers `./e2e/...`, `tests` covers `tests/test_a.py`)."""
+
+    def norm(path: str) -> str:
+        return path.removesuffix("...").rstrip("/").removeprefix("./").removeprefix(".")
+
+    roots = [norm(r) for r in ran]
+    if not ran or "" in roots:
+        return True  # no paths named, or the whole tree (`./...`, `.`)
+    return all(any(norm(f).startswith(r) for r in roots) for f in failed)
+
+
 def builds_before(running: str, failed: str) -> bool:
     """`$ xcodebuild test` (`running`) builds what `$ xcodebuild build` (`failed`) built."""
     ran, was = running.removeprefix("$ ").split(), failed.removeprefix("$ ").split()
@@ -451,6 +474,8 @@ def runs_tests(segment: str) -> bool:
     if _DRY_RUN & set(words) or (program == "make" and _MAKE_DRY.search(segment)):
         return False  # it prints what would run (`make -n`, `pytest --collect-only`): no run
     sub = next((w for w in words[1:] if not w.startswith("-")), "")
+    if program == "gh" and words[1:3] in (["pr", "checks"], ["run", "watch"]):
+        return True  # CI's checks, watched to the end: the tests and the build, run remotely
     if program in _TEST_PROGRAMS or sub in _TEST_SUBCOMMANDS or program.startswith("test"):
         return True
     # `docker compose run --rm tests pytest -q`: the tests, in a container
@@ -554,6 +579,23 @@ def core_error(message: str) -> str:
     'a'`): a re-run printed without the test's header still shows the same error."""
     name, sep, rest = message.partition(": ")
     return rest if sep and " " not in name and len(rest) >= 12 else message
+
+
+# A command or tool that only reads: what it names it looks at, it changes none of it.
+_LOOK_COMMAND = re.compile(
+    r"^(?:cd \S+ *&& *)*(?:cat|ls|grep|rg|head|tail|find|less|wc|echo|pwd|which|tree|file|stat|"
+    r"env|printenv|sed -n|awk|diff|git (?:status|diff|log|show|branch|blame|grep))\b"
+)
+_LOOK_TOOLS = frozenset(["read", "grep", "glob", "ls", "view", "read_file", "search", "find"])
+
+
+def is_look(call: Call) -> bool:
+    """A call that reads without changing: `git grep x`, `ls dist`, Read, Grep."""
+    command = command_of(call.args)
+    if command is None:
+        return call.name.lower() in _LOOK_TOOLS
+    parts = [p for p in re.split(r"\s*(?:&&|;|\|\|?)\s*", command.strip()) if p]
+    return bool(parts) and all(_LOOK_COMMAND.match(RUNNER.sub("", p)) for p in parts)
 
 
 def is_run_tool(name: str) -> bool:
@@ -675,6 +717,7 @@ def span_state(span: Sequence[Mapping[str, Any]]) -> SpanState:
 
     errors: list[ErrorRecord] = []
     open_errors: dict[str, list[int]] = {}  # step key -> positions in `errors`
+    targets: dict[int, frozenset[str]] = {}  # position in `errors` -> the paths its run named
     scripts: dict[str, frozenset[str]] = {}  # a script the span wrote -> the words it runs
     commands: dict[str, CommandRun] = {}
     for call in calls:
@@ -729,13 +772,19 @@ def span_state(span: Sequence[Mapping[str, Any]]) -> SpanState:
             # a script the span wrote runs what it holds: a repro script that wraps the
             # failing commands and now passes is their re-run
             wrapped = [w for p, w in scripts.items() if command and _names_script(command, p)]
+            ran = test_targets(command or "")
             for failing in [
                 k
                 for k in open_errors
                 if same_step(key, k) or any(reruns(k, w) for w in (*chained, *wrapped))
             ]:
-                for position in open_errors.pop(failing):
+                # `go test ./internal/...` passing does not end what `go test ./e2e/...` failed
+                ended = [p for p in open_errors[failing] if covers_paths(ran, targets.get(p, ()))]
+                for position in ended:
                     errors[position] = replace(errors[position], fixed=True, fixed_by=described)
+                left = [p for p in open_errors.pop(failing) if p not in ended]
+                if left:
+                    open_errors[failing] = left
         if command is not None and _TESTS_RAN.search(call.result):
             # `xcodebuild test`, `cargo test`: a test run builds first, so tests that ran end
             # the same program's build error they no longer print (whatever the tests found)
@@ -762,6 +811,7 @@ def span_state(span: Sequence[Mapping[str, Any]]) -> SpanState:
                 or same_ending(errors[p].message, call.result)
             ]
             if not same:
+                targets[len(errors)] = test_targets(command or "")
                 open_errors.setdefault(key, []).append(len(errors))
                 errors.append(
                     ErrorRecord(problem, where, call.result_index or call.index, False, step=key)
