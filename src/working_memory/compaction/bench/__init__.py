@@ -86,6 +86,10 @@ _HELD_OUT = (
     ("heldout15-claude-overbooking", "claude-code", "_heldout15_claude_overbooking"),
     ("heldout15-swe-retrybody", "swe-agent", "_heldout15_swe_retrybody"),
     ("heldout15-codex-bundlesize", "codex", "_heldout15_codex_bundlesize"),
+    ("heldout16-claude-smoothdrive", "claude-code", "_heldout16_claude_smoothdrive"),
+    ("heldout16-chat-aftercommit", "openai-chat", "_heldout16_chat_aftercommit"),
+    ("heldout16-claude-sessiondupes", "claude-code", "_heldout16_claude_sessiondupes"),
+    ("heldout16-codex-staticinit", "codex", "_heldout16_codex_staticinit"),
 )
 _CLAUDE_FIXTURE = "claude-code/7c9e6679-7425-40de-944b-e07fc1f90ae7.jsonl"
 _CODEX_FIXTURE = "codex/rollout-2026-05-11T09-00-00-019e1625-789d-76c0-80ab-3724b5ddb799.jsonl"
