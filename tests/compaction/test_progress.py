@@ -1296,3 +1296,21 @@ def test_an_error_beside_its_fix_comes_before_a_decision_of_the_same_urgency() -
     error = Entry(ERRORS_SECTION, 0, 3, "Error fixed: E -> fixed in a.py: " + "x " * 14)
     kept = ExtractiveCompactor._fit([decision, error], lambda t: len(t.split()), 25)
     assert [e.section for e in kept] == [ERRORS_SECTION]
+
+
+def test_the_same_error_at_another_time_of_day_is_one_error() -> None:
+    # dbt prints its clock and the step's duration on the error line: the run after a
+    # --full-refresh that fails the same way did not help; the edit after it is the fix
+    s = Script("agent")
+    s.user("Fix the duplicate sessions.")
+    fail = "{t}  1 of 6 ERROR creating sql incremental model dbt.fct_sessions . [ERROR in {d}s]"
+    s.call("Bash", fail.format(t="14:12:13", d="32.88"), command="dbt build --select fct_sessions")
+    s.call("Bash", fail.format(t="14:17:52", d="31.47"),
+           command="dbt run --select fct_sessions --full-refresh && dbt build --select fct_sessions")  # fmt: skip
+    s.call("Edit", "ok", file_path="/r/models/fct_sessions.sql", old_string="from batch",
+           new_string="from batch qualify row_number() over (partition by session_id) = 1")  # fmt: skip
+    s.call("Bash", "14:23:05  1 of 6 OK created sql incremental model dbt.fct_sessions",
+           command="dbt run --select fct_sessions --full-refresh && dbt build --select fct_sessions")  # fmt: skip
+    [line] = _fixed_lines(_handoff(s.messages))
+    fix, tried = line.split(" -> fixed by ", 1)[1].split(" (re-running ", 1)
+    assert "qualify row_number()" in fix and "--full-refresh" in tried

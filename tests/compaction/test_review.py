@@ -315,3 +315,32 @@ def test_a_path_in_a_step_is_no_word_of_a_declined_point() -> None:
     step = "Next: port src/pages/account/OrderHistory.tsx off moment, then run pnpm size-limit."
     assert not declined_step(step, listed)
     assert declined_step("Next: add the size-limit budget for the account page.", listed)
+
+
+def test_tell_her_is_answered_by_a_comment_and_not_in_this_pr_puts_a_point_off() -> None:
+    request = (
+        "Priya reviewed #588:\n1. is there a test that nothing is sent on rollback?\n"
+        "2. if RabbitMQ is down when the hook runs, the message is lost.\n"
+        "3. an exception from apply_async inside after_commit becomes a 500.\n"
+        "My take: 1 you wrote one, check and tell her. 2 is the outbox, SHIP-430, not in this "
+        "PR. 3 catch it in the hook and log it."
+    )
+    reply = ("Bash", {"command": "gh pr comment 588 --body-file /tmp/pr588.md"},
+             "https://example.test/c/2")  # fmt: skip
+    assert _status_of(request, [reply]) == {
+        1: "answered in a comment",
+        2: "left as asked",
+        3: "not started",
+    }
+
+
+def test_an_announced_step_that_redoes_a_tested_point_gives_way_to_the_open_one() -> None:
+    # the last words announce moving getNextValue() out of the channel loop, which point 1's
+    # tested edit already did: the open point 4 (a stereo test) is the step
+    from working_memory.compaction._progress import progress
+    from working_memory.compaction._span_state import span_state
+    from working_memory.compaction.bench import benchmark_spans
+
+    span = next(s for s in benchmark_spans() if s.name == "heldout16-claude-smoothdrive")
+    step = progress(span.messages, span_state(span.messages)).next_step or ""
+    assert step.startswith("point 4 of the latest request") and "stereo" in step

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ._lines import DECISION_CUES
-from ._review import Points, declined_step, done_step, identifiers, points
+from ._review import Points, declined_step, done_point_step, done_step, identifiers, points
 from ._segments import content_text, is_chit_chat, is_typed_user_text, strip_line_numbers
 from ._span_state import (
     RUNNER,
@@ -37,6 +37,7 @@ from ._span_state import (
     split_sentences,
     step_key,
     test_targets,
+    untimed,
 )
 
 __all__: list[str] = []  # private to the compaction package
@@ -631,6 +632,7 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
         done_step(announced, worked, last_user)
         or _removed_by_revert(announced, changes, put_back)
         or (listed is not None and declined_step(announced, listed))
+        or (listed is not None and done_point_step(announced, listed))
         or _redoes_ruled(announced, ruled)
         or _run_is_current(announced, calls, last_change, users[-1][1] if users else "")
     ):
@@ -878,7 +880,8 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
             continue
         # The run where this error stopped showing (another may still fail it): the change
         # before that run fixed this error, not the last change before the step passed.
-        head = core_error(message)[:50]  # a re-run may print it without the test's name
+        # a re-run may print it without the test's name, or at another time of day
+        head = untimed(core_error(message))[:50]
         plain = {w for w in failing_words if not w.startswith("-")}
         runs_after = [
             c
@@ -905,8 +908,7 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
             (
                 c
                 for c in runs_after
-                if head not in " ".join((c.result or "").split())
-                and not same_ending(message, c.result or "")
+                if head not in untimed(c.result or "") and not same_ending(message, c.result or "")
             ),
             fixing_run,
         )

@@ -47,6 +47,7 @@ _DECLINE = re.compile(
     r"^(?:no\b|nope\b|wrong\b|incorrect\b|disagree|not now\b|not needed\b|keep\b|leave\b|skip\b|"
     r"ignore\b|won't\b|will not\b|already\b|it already\b|out of scope\b|later\b)"
     r"|\bbut later\b|,\s*later\b|\bnot now\b|\bno change\b|\bout of scope\b|\bnot (?:a bug|an issue|needed)\b|\b(?:its own |a )?ticket\b"
+    r"|\bnot (?:in |for )?(?:this|the) (?:pr|change)\b|\bseparate pr\b"
     r"|^i (?:don't|do not) (?:think|agree)\b"
     # "I think you already did that", "next deploy": nothing to do for it now
     r"|\balready (?:did|done|does|do|there|has|have)\b|\b(?:did|done|have) (?:that|it|this) already\b"
@@ -69,7 +70,9 @@ _BUT_DO = re.compile(r"\bbut\s+(?!later\b|not\b)((?:do\s+|please\s+)?[a-z]+\b.{8
 # comment (`jira comment OPS-1`, `gh pr comment 12`): the ask is done once one was posted
 # The user's answer to a question-point: "2 check it", "verify it", "please confirm".
 _CHECK_IT = re.compile(r"^(?:please\s+)?(?:check|verify|confirm|make sure)\b", re.I)
-_COMMENT_ASK = re.compile(r"\b(?:comment|reply|respond|explain|answer)\b", re.I)
+_COMMENT_ASK = re.compile(
+    r"\b(?:comment|reply|respond|explain|answer|tell (?:him|her|them))\b", re.I
+)
 _POSTS_COMMENT = re.compile(r"^\$ (?:\S+ ){1,2}comment\b")
 _WORD = re.compile(r"[a-z]{3,}|\d+")
 _STOP = frozenset(
@@ -444,6 +447,17 @@ def done_step(step: str, calls: Sequence[Call], after: int) -> bool:
     if len(names) < 2:
         return False
     return any(_found(names, _said(c)) for c in calls if c.index > after)
+
+
+def done_point_step(step: str, listed: Points) -> bool:
+    """An announced step that does a point already changed and tested ("Next I'll move
+    getNextValue() out of the channel loop" after the edit that moved it): a code name of the
+    point's in the step."""
+    named = identifiers(step)
+    return any(
+        p.status == "changed and tested" and bool(named & identifiers(p.text))
+        for p in listed.points
+    )
 
 
 def declined_step(step: str, listed: Points) -> bool:

@@ -565,6 +565,15 @@ def reruns(step: str, words: frozenset[str]) -> bool:
     return bool(named) and step.startswith("$ ") and set(named) <= words
 
 
+# A log line's clock and a step's duration: `14:12:13 1 of 6 ERROR ... [ERROR in 32.88s]`
+# printed again at 14:17:52 in 31.47s is the same error.
+_CLOCK = re.compile(r"\b\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?\b|\b\d+(?:\.\d+)?\s?(?:ms|s)\b")
+
+
+def untimed(message: str) -> str:
+    return " ".join(_CLOCK.sub("", message).split())
+
+
 _ENDING = 30  # characters: an assertion's own words (`is not equal to ("3")`)
 
 
@@ -807,6 +816,7 @@ def span_state(span: Sequence[Mapping[str, Any]]) -> SpanState:
                 p
                 for p in open_errors.get(key, [])
                 if errors[p].message == problem
+                or untimed(errors[p].message) == untimed(problem)
                 or core_error(errors[p].message) in call.result
                 or same_ending(errors[p].message, call.result)
             ]
