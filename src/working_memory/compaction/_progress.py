@@ -18,6 +18,7 @@ from ._lines import DECISION_CUES
 from ._review import Points, declined_step, done_point_step, done_step, identifiers, points
 from ._segments import content_text, is_chit_chat, is_typed_user_text, strip_line_numbers
 from ._span_state import (
+    LOOK_COMMAND,
     RUNNER,
     SEGMENT,
     Call,
@@ -92,10 +93,6 @@ _ASKS_TESTS = re.compile(
 # A file named in a request: `docs/api/projects.md`, `src/a.rs`.
 _NAMED_PATH = re.compile(r"(?<![\w/.])((?:[\w.-]+/)*[\w-]+\.[A-Za-z]{1,5})\b")
 # Commands that only look (a `cat` between a failure and its re-run fixed nothing).
-_LOOKS = re.compile(
-    r"^(?:cd \S+ *&& *)*(?:cat|ls|grep|rg|head|tail|find|less|wc|echo|pwd|which|tree|file|stat|"
-    r"env|printenv|sed -n|awk|diff|git (?:status|diff|log|show|branch|blame))\b"
-)
 _REVERT = re.compile(r"\bgit\s+(?:checkout\s+(?:HEAD\s+)?--|restore)\s+([^;&|\n]+)")
 _RM = re.compile(r"(?:^|[;&|]\s*|\s)(?:git\s+rm|rm)\s+((?:-\w+\s+)*)([^;&|\n]+)")
 
@@ -868,11 +865,12 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
         # `xcodebuild test` after `xcodebuild build` failed: the tests' build is the re-run
         builds = fixing_run is not None and builds_before(step_key(fixing_run), error.step)
         # `go test ./internal/...` after `go test ./internal/relay/` failed: a wider run of it
+        failed_paths = test_targets(failing[2:])
         wider = (
             fixing_run is not None
+            and bool(failed_paths)
             and same_step(step_key(fixing_run), error.step)
-            and covers_paths(test_targets(fixing_run.text[2:]), test_targets(failing[2:]))
-            and bool(test_targets(failing[2:]))
+            and covers_paths(test_targets(fixing_run.text[2:]), failed_paths)
         )
         rerun = rerun or bool(wrapper) or builds or wider
         if fixing_run is None or not rerun:
@@ -951,7 +949,7 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
                 if error.index < c.index < stop.index
                 and c.text.startswith("$ ")
                 and not _is_test_run(c)
-                and not _LOOKS.match(RUNNER.sub("", c.text[2:]))
+                and not LOOK_COMMAND.match(RUNNER.sub("", c.text[2:]))
                 and c not in runs_after
             ]
             if done_between:  # the command between is the fix; the re-run only showed it

@@ -431,7 +431,7 @@ _TEST_RUN_SUBCOMMANDS = frozenset(["test", "tests", "check"])
 def test_targets(command: str) -> frozenset[str]:
     """The paths a test command runs (`./e2e/...`, `tests/test_a.py`), over its chain."""
     out: set[str] = set()
-    for part in re.split(r"\s*(?:&&|;|\|\|?)\s*", command):
+    for part in SEGMENT.split(command):
         words = _arguments(_SHELL_WORD.findall(RUNNER.sub("", part.strip())))
         if len(words) > 2 and runs_tests(part):
             out.update(w for w in words[2:] if "/" in w or w.startswith("."))
@@ -591,7 +591,7 @@ def core_error(message: str) -> str:
 
 
 # A command or tool that only reads: what it names it looks at, it changes none of it.
-_LOOK_COMMAND = re.compile(
+LOOK_COMMAND = re.compile(
     r"^(?:cd \S+ *&& *)*(?:cat|ls|grep|rg|head|tail|find|less|wc|echo|pwd|which|tree|file|stat|"
     r"env|printenv|sed -n|awk|diff|git (?:status|diff|log|show|branch|blame|grep))\b"
 )
@@ -603,8 +603,8 @@ def is_look(call: Call) -> bool:
     command = command_of(call.args)
     if command is None:
         return call.name.lower() in _LOOK_TOOLS
-    parts = [p for p in re.split(r"\s*(?:&&|;|\|\|?)\s*", command.strip()) if p]
-    return bool(parts) and all(_LOOK_COMMAND.match(RUNNER.sub("", p)) for p in parts)
+    parts = [p for p in SEGMENT.split(command.strip()) if p]
+    return bool(parts) and all(LOOK_COMMAND.match(RUNNER.sub("", p)) for p in parts)
 
 
 def is_run_tool(name: str) -> bool:
@@ -729,6 +729,15 @@ def span_state(span: Sequence[Mapping[str, Any]]) -> SpanState:
     targets: dict[int, frozenset[str]] = {}  # position in `errors` -> the paths its run named
     scripts: dict[str, frozenset[str]] = {}  # a script the span wrote -> the words it runs
     commands: dict[str, CommandRun] = {}
+
+    def end(step: str, ended: list[int], by: str) -> None:
+        """The open errors of `step` at `ended` are fixed by `by`; the rest stay open."""
+        for position in ended:
+            errors[position] = replace(errors[position], fixed=True, fixed_by=by)
+        still = [p for p in open_errors.pop(step) if p not in ended]
+        if still:
+            open_errors[step] = still
+
     for call in calls:
         name = call.name.lower()
         path = path_of(call.args)
@@ -781,29 +790,22 @@ def span_state(span: Sequence[Mapping[str, Any]]) -> SpanState:
             # a script the span wrote runs what it holds: a repro script that wraps the
             # failing commands and now passes is their re-run
             wrapped = [w for p, w in scripts.items() if command and _names_script(command, p)]
-            ran = test_targets(command or "")
-            for failing in [
+            rerun_of = [
                 k
                 for k in open_errors
                 if same_step(key, k) or any(reruns(k, w) for w in (*chained, *wrapped))
-            ]:
+            ]
+            ran = test_targets(command or "") if rerun_of else frozenset()
+            for failing in rerun_of:
                 # `go test ./internal/...` passing does not end what `go test ./e2e/...` failed
-                ended = [p for p in open_errors[failing] if covers_paths(ran, targets.get(p, ()))]
-                for position in ended:
-                    errors[position] = replace(errors[position], fixed=True, fixed_by=described)
-                left = [p for p in open_errors.pop(failing) if p not in ended]
-                if left:
-                    open_errors[failing] = left
+                covered = [p for p in open_errors[failing] if covers_paths(ran, targets.get(p, ()))]
+                end(failing, covered, described)
         if command is not None and _TESTS_RAN.search(call.result):
             # `xcodebuild test`, `cargo test`: a test run builds first, so tests that ran end
             # the same program's build error they no longer print (whatever the tests found)
             for failing in [k for k in open_errors if builds_before(key, k)]:
-                ended = [p for p in open_errors[failing] if errors[p].message not in call.result]
-                for position in ended:
-                    errors[position] = replace(errors[position], fixed=True, fixed_by=described)
-                left = [p for p in open_errors.pop(failing) if p not in ended]
-                if left:
-                    open_errors[failing] = left
+                gone = [p for p in open_errors[failing] if errors[p].message not in call.result]
+                end(failing, gone, described)
         if problem is not None:
             where = described if len(described) <= 100 else described[:100] + " ..."
             # where: a file:line on the error's own line, else the first in the output
