@@ -90,6 +90,9 @@ _HELD_OUT = (
     ("heldout16-chat-aftercommit", "openai-chat", "_heldout16_chat_aftercommit"),
     ("heldout16-claude-sessiondupes", "claude-code", "_heldout16_claude_sessiondupes"),
     ("heldout16-codex-staticinit", "codex", "_heldout16_codex_staticinit"),
+    ("heldout17-chat-strictargs", "openai-chat", "_heldout17_chat_strictargs"),
+    ("heldout17-claude-fmtsave", "claude-code", "_heldout17_claude_fmtsave"),
+    ("heldout17-codex-ssebursts", "codex", "_heldout17_codex_ssebursts"),
 )
 _CLAUDE_FIXTURE = "claude-code/7c9e6679-7425-40de-944b-e07fc1f90ae7.jsonl"
 _CODEX_FIXTURE = "codex/rollout-2026-05-11T09-00-00-019e1625-789d-76c0-80ab-3724b5ddb799.jsonl"
