@@ -344,3 +344,37 @@ def test_an_announced_step_that_redoes_a_tested_point_gives_way_to_the_open_one(
     span = next(s for s in benchmark_spans() if s.name == "heldout16-claude-smoothdrive")
     step = progress(span.messages, span_state(span.messages)).next_step or ""
     assert step.startswith("point 4 of the latest request") and "stereo" in step
+
+
+def test_a_code_comment_a_point_asks_for_is_no_reply_and_i_think_its_in_check_is_a_check() -> None:
+    # "send a `: ping` comment" is a comment in the stream, not one to post on the PR; "I think
+    # that's in, check" and a look at the header's name is checked (X-Accel-Buffering is a name)
+    request = (
+        "Jonas reviewed #214:\n1. set X-Accel-Buffering: no, or nginx buffers the stream\n"
+        "2. the ALB's 60 s idle timeout closes a quiet stream; send a `: ping` comment every "
+        "15 s\nMine: 1 I think that's in, check. 2 yes, add it."
+    )
+    look = ("Bash", {"command": "git grep -n X-Accel-Buffering -- src"},
+            "src/routes/events.ts:19: reply.header('X-Accel-Buffering', 'no')")  # fmt: skip
+    comment = ("Bash", {"command": "gh pr comment 214 --body-file /tmp/pr214.md"},
+               "https://github.com/o/r/pull/214#issuecomment-1")  # fmt: skip
+    assert _status_of(request, [look, comment]) == {1: "checked", 2: "not started"}
+
+
+def test_an_announced_step_about_a_point_put_off_in_other_plurals_is_no_next_step() -> None:
+    # "a 20k-line file" put off to #58; "a guard above 10000 lines" is that point: its words
+    # as singular and plural are the same words
+    s = Script("agent")
+    s.user("Format on save moves the cursor; fix it in lua/fmt/format.lua.")
+    s.call("Edit", "updated", file_path="/r/lua/fmt/apply.lua", old_string="a", new_string="b")
+    s.user(
+        "Ingrid reviewed #53:\n1. vim.diff on a 20k-line file on every :w, have you measured "
+        "it?\n2. Needs a CHANGELOG entry under Unreleased.\nMy take: 1 is #58, after the "
+        "release, not in this PR. 2 yes."
+    )
+    s.say("Now let me add the large-file guard to lua/fmt/apply.lua: above 10000 lines, skip "
+          "the diff and replace the whole buffer.")  # fmt: skip
+    summary = ExtractiveCompactor(word_limit=300).compact(s.messages).summary or ""
+    step = next(ln for ln in summary.splitlines() if ln.startswith("Next step:"))
+    assert "large-file" not in step, step
+    assert "CHANGELOG" in step, step

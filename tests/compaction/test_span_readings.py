@@ -4,6 +4,8 @@ that calls the design wrong."""
 
 from __future__ import annotations
 
+import pytest
+
 from working_memory.compaction._progress import _is_test_run, progress
 from working_memory.compaction._review import points
 from working_memory.compaction._span_state import error_line, span_calls, span_state
@@ -18,6 +20,45 @@ _GO_FAIL = (
 
 def test_a_go_test_failure_is_an_error_named_by_its_test_and_message() -> None:
     assert error_line(_GO_FAIL, shell=True) == "TestReopenNoLostLines: got 994 lines, want 1000"
+
+
+_RSPEC = (
+    "  1) POST /reports/:id/export enqueues one export\n     Failure/Error:\n"
+    "       ReportExportJob.perform_async(@report.id, format: export_format)\n\n"
+    "     ArgumentError:\n       Job arguments must be native JSON types, but :format is a "
+    "Symbol.\n     # ./app/controllers/reports_controller.rb:41:in `export'\n\n"
+    "1 example, 1 failure\n"
+)
+_PLENARY = (
+    "Testing: \t/home/o/p/tests/apply_spec.lua\nSuccess: \t||\tapply replaces a line\n"
+    "Fail\t||\tapply inserts a line\n\t\t\t/home/o/p/tests/apply_spec.lua:41: Expected objects "
+    "to be the same.\n\t\t\tPassed in:\nSuccess: \t1\t\nFailed : \t1\t\nErrors : \t0\t\n"
+    "Tests Failed. Exit: 1\nmake: *** [Makefile:5: test] Error 1\n"
+)
+_VITEST = (
+    " \u276f test/events.test.ts (3 tests | 1 failed) 5021ms\n"
+    "   \u276f test/events.test.ts > build events > streams the first event\n"
+    "     \u2192 Test timed out in 5000ms.\n\n Test Files  1 failed (1)\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("output", "line"),
+    [
+        # RSpec prints the exception's class alone, its message on the next line
+        (_RSPEC, "ArgumentError: Job arguments must be native JSON types, but :format is a Symbol."),
+        # plenary names the failing spec, its message under it; make's own line says less
+        (_PLENARY, "apply inserts a line: apply_spec.lua:41: Expected objects to be the same."),
+        # vitest's tree: the failing test, then its message after an arrow
+        (_VITEST, "streams the first event: Test timed out in 5000ms."),
+        # a failed make recipe with nothing else to say
+        ("cc -o app main.c\nmake: *** [Makefile:3: app] Error 1\n",
+         "make: *** [Makefile:3: app] Error 1"),
+    ],
+    ids=["rspec", "plenary", "vitest", "make"],
+)  # fmt: skip
+def test_a_runners_failure_is_the_failing_test_and_its_message(output: str, line: str) -> None:
+    assert error_line(output, shell=True) == line
 
 
 def test_a_source_line_that_names_an_error_type_is_no_error() -> None:

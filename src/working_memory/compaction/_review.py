@@ -69,9 +69,16 @@ _BUT_DO = re.compile(r"\bbut\s+(?!later\b|not\b)((?:do\s+|please\s+)?[a-z]+\b.{8
 # an ask to answer the reviewer ("explain it to him in a comment"), and a call that posts a
 # comment (`jira comment OPS-1`, `gh pr comment 12`): the ask is done once one was posted
 # The user's answer to a question-point: "2 check it", "verify it", "please confirm".
-_CHECK_IT = re.compile(r"^(?:please\s+)?(?:check|verify|confirm|make sure)\b", re.I)
+# "I think that's in, check": the ask may follow what the user believes
+_CHECK_IT = re.compile(r"(?:^|[,.;:]\s*)(?:please\s+)?(?:check|verify|confirm|make sure)\b", re.I)
 _COMMENT_ASK = re.compile(
     r"\b(?:comment|reply|respond|explain|answer|tell (?:him|her|them))\b", re.I
+)
+# The same ask in the reviewer's own point: there a bare "comment" is the code's ("send a
+# `: ping` comment every 15 s", "add a comment why"), not one to post
+_POINT_ASKS_REPLY = re.compile(
+    r"\b(?:reply|respond|explain|answer)\b|\b(?:in|with) a comment\b|\bcomment on (?:the|this)\b",
+    re.I,
 )
 _POSTS_COMMENT = re.compile(r"^\$ (?:\S+ ){1,2}comment\b")
 _WORD = re.compile(r"[a-z]{3,}|\d+")
@@ -98,7 +105,7 @@ _ASKS = re.compile(
 _DO = re.compile(r"^\s*do\s+\d+(?:\s*(?:,|and|&|then)\s*\d+)*(?:\s+first)?[.,:]?\s*", re.I)
 # An identifier: camelCase, snake_case, dotted or slashed names, a call, a Capitalised-Hyphen.
 _IDENT = re.compile(r"[A-Za-z_][\w./-]*")
-_CODE_SHAPE = re.compile(r"[a-z][A-Z]|_|\w[./]\w|^[A-Z][a-z]+-[A-Z]")
+_CODE_SHAPE = re.compile(r"[a-z][A-Z]|_|\w[./]\w|^[A-Z][a-z]*-[A-Z][a-z]")  # X-Accel-Buffering
 _FILE = re.compile(r"/|\.[a-z]{1,4}$")  # a file the point is about, not what it says of it
 # A value: a number with its unit ("30 minutes", "5r/m", "24h") or a word with digits ("sha256")
 # (and one inside a name: `hashlib.sha256`, `HTTP_409_CONFLICT` has 409)
@@ -389,11 +396,11 @@ def points(
         status = "not started"
         if number in left or declined or _PUTS_ITSELF_OFF.search(text):
             status = "left as asked"
-        elif (_COMMENT_ASK.search(ask) or _COMMENT_ASK.search(answer)) and any(
+        elif (_POINT_ASKS_REPLY.search(ask) or _COMMENT_ASK.search(answer)) and any(
             _POSTS_COMMENT.match(c.text) for c in since
         ):
             status = "answered in a comment"
-        elif _CHECK_IT.match(_AGREES.sub("", answer)) and any(
+        elif _CHECK_IT.search(_AGREES.sub("", answer)) and any(
             _looked_at(names, s) for c, s in zip(since, said, strict=True) if is_look(c)
         ):
             status = "checked"  # "2 check it": a look since names what the point asks about
@@ -467,18 +474,21 @@ def declined_step(step: str, listed: Points) -> bool:
     # a path's folders are no words of the step ("src/pages/account/OrderHistory.tsx" says
     # nothing of "the account page")
     plain = " ".join(w for w in step.split() if "/" not in w)
-    said = set(_WORD.findall(plain.lower())) - _STOP
+    said = _stems(plain)
     return any(
         p.answer
         and (p.status == "left as asked" or _declines(p.answer))
         # any sentence of it: "Move config reload to SIGUSR1?" -> "no: keep HUP, but ..."
         and (
-            any(
-                len(said & (set(_WORD.findall(t.lower())) - _STOP)) >= 3
-                for t in _sentences(p.text or p.head)
-            )
+            any(len(said & _stems(t)) >= 3 for t in _sentences(p.text or p.head))
             # or what the reply put off: "that's migration 2, next deploy"
-            or len(said & (set(_WORD.findall(p.answer.lower())) - _STOP)) >= 2
+            or len(said & _stems(p.answer)) >= 2
         )
         for p in listed.points
     )
+
+
+def _stems(text: str) -> set[str]:
+    """Its words, a plural as its singular: "a 20k-line file" is about "above 10000 lines"."""
+    words = set(_WORD.findall(text.lower())) - _STOP
+    return {w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w for w in words}

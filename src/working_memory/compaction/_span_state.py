@@ -54,7 +54,9 @@ _ERROR_LINE = re.compile(
     r"|\*\* \(\w+"
     r"|<tool_use_error>"
     r"|\b(?:ERROR|FAILED|FATAL)\b"
-    r"|\b[1-9]\d* (?:failed|failures?|errors?)\b)",
+    r"|\b[1-9]\d* (?:failed|failures?|errors?)\b"
+    # plenary's failing spec (`Fail\t||\tapply inserts a line`), make's failed recipe
+    r"|Fail\s*\|\|\s*\S|make(?:\[\d+\])?: \*\*\* )",
 )
 _PROBLEM_WORDS = (
     "rror", "RROR", "ail", "AIL", "atal", "ATAL", "anic", "xception", "xit code", "returncode",
@@ -298,12 +300,17 @@ def error_line(result: str, *, shell: bool) -> str | None:
         return None  # a file's text that mentions "error" is not an error
     best: str | None = None
     exception = False  # best is an exception line: a later summary line ("FAILED") says less
-    for raw in text.splitlines():
+    lines = text.splitlines()
+    for n, raw in enumerate(lines):
         if "<tool_use_error>" not in raw and not _may_report_problem(raw):
             continue  # cheap: the regexes below only run on lines that may report one
         line = raw.strip().removeprefix("<tool_use_error>").strip()
         if not line or len(line) > 400 or _NOT_ERROR.search(line) or _CODE_LINE.search(line):
             continue
+        if _EXCEPTION.fullmatch(line):
+            # RSpec prints the exception's class alone (`ArgumentError:`), its message under it
+            said = next((ln.strip() for ln in lines[n + 1 : n + 3] if ln.strip()), "")
+            line = f"{line} {said}".strip()
         if _EXCEPTION.match(line):
             # a traceback ends with its exception: prefer "XError: message" over frames;
             # unittest's "ERROR: test_x (mod.Class)" then its exception: both, in one
@@ -318,6 +325,8 @@ def error_line(result: str, *, shell: bool) -> str | None:
         best = _pytest_failure(text) or best  # "2 failed, 53 passed" says less than its first
     if best is not None and best.startswith("--- FAIL: "):
         best = _go_failure(text) or best  # the header names the test, the next line what broke
+    elif best is not None and not exception:
+        best = _named_failure(text) or best  # `Fail || x`, `Test Files 1 failed` say less
     if best is None and exit_code is not None:
         lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
         best = next((ln for ln in lines if not ln.startswith(("Exit code", "<"))), lines[0])
@@ -342,6 +351,26 @@ _PYTEST_AT = re.compile(r"^((?:[\w.\-]+/)*[\w.\-]+\.\w+:\d+): (\w+)$", re.MULTIL
 # Go's first failing test and the message under it: `--- FAIL: TestX (0.04s)` then
 # `    x_test.go:31: got 994 lines, want 1000`.
 _GO_FAILURE = re.compile(r"^--- FAIL: (\w+) \([\d.]+s\)\n\s+(?:[\w.\-]+\.go:\d+: )?(\S.*)$", re.M)
+
+
+# A runner's failing test named on one line and its message on the next: plenary's `Fail || x`
+# then `spec.lua:41: Expected objects to be the same.`; vitest's `❯ file > suite > x` (or `×`)
+# then `→ Test timed out in 5000ms.`
+_NAMED_FAILURE = (
+    re.compile(r"^Fail\s*\|\|\s*(\S.*?)\s*\n\s*(?:\S*/)?(\S.*)$", re.M),
+    re.compile(
+        r"^\s*(?:\u276f|\u00d7|\u2715|\u2717)\s+\S+ > (.+?)(?:\s+\d+ms)?\n\s*\u2192\s+(\S.*)$", re.M
+    ),
+)
+
+
+def _named_failure(text: str) -> str | None:
+    """The first failing test a runner names with its message under it: `x: message`."""
+    for pattern in _NAMED_FAILURE:
+        m = pattern.search(text)
+        if m:
+            return f"{m.group(1).rsplit(' > ', 1)[-1]}: {m.group(2).strip()}"
+    return None
 
 
 def _go_failure(text: str) -> str | None:
