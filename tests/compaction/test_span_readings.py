@@ -154,3 +154,16 @@ def test_a_planned_test_step_after_the_change_names_the_changed_files_test_file(
     done = progress(s.messages, span_state(s.messages))
     assert done.next_step is not None
     assert done.next_step.startswith("the test cleanup in src/hooks/useSearch.test.ts"), done
+
+
+def test_an_error_beside_its_fix_takes_the_fact_lines_tenth_before_stray_lines() -> None:
+    # at 300 words the core lines leave no room for strictargs' error in nine tenths; the
+    # tenth kept for fact lines went to `user: See https://...` and the like
+    from working_memory.compaction import ExtractiveCompactor
+    from working_memory.compaction.bench import benchmark_spans
+
+    span = next(s for s in benchmark_spans() if s.name == "heldout17-chat-strictargs")
+    summary = ExtractiveCompactor(word_limit=300).compact(list(span.messages)).summary or ""
+    errors = [ln for ln in summary.splitlines() if ln.startswith("Error fixed: ")]
+    assert errors and "native JSON types" in errors[0], summary
+    assert len(summary.split()) <= 300

@@ -248,6 +248,20 @@ class ExtractiveCompactor:
             share = 1.0 if tight else self.user_share
             entries = self._fit(all_entries, cost, int(limit * share))
             used = sum(cost(e.text) for e in entries)
+            if limit > _TIGHT_BUDGET:
+                # an error beside its fix left out while the fact lines' tenth would hold its
+                # brief form: the tenth buys stray lines (`user: See https://...`), it an answer
+                kept = {(e.section, e.order) for e in entries}
+                for entry in all_entries:
+                    brief = entry.brief or entry.short or entry.text
+                    if (
+                        entry.section == ERRORS_SECTION
+                        and entry.priority <= _CORE_PRIORITY
+                        and (entry.section, entry.order) not in kept
+                        and used + cost(brief) <= limit
+                    ):
+                        entries.append(entry._replace(text=brief))
+                        used += cost(brief)
             covered: set[str] = set().union(*(line_facts(e.text)[0] for e in entries))
             seen = {e.text.casefold() for e in entries}
             chosen = self._select(lines, counts, limit - used, covered, seen, line_cost, stale)
