@@ -66,11 +66,11 @@ _AGREES = re.compile(
 )
 # the part of a turned-down answer still to do: "..., but log the reload at info"
 _BUT_DO = re.compile(r"\bbut\s+(?!later\b|not\b)((?:do\s+|please\s+)?[a-z]+\b.{8,})$", re.I)
+# The user's answer to a question-point: "2 check it", "verify it", "please confirm"; the ask
+# may follow what the user believes ("I think that's in, check").
+_CHECK_IT = re.compile(r"(?:^|[,.;:]\s*)(?:please\s+)?(?:check|verify|confirm|make sure)\b", re.I)
 # an ask to answer the reviewer ("explain it to him in a comment"), and a call that posts a
 # comment (`jira comment OPS-1`, `gh pr comment 12`): the ask is done once one was posted
-# The user's answer to a question-point: "2 check it", "verify it", "please confirm".
-# "I think that's in, check": the ask may follow what the user believes
-_CHECK_IT = re.compile(r"(?:^|[,.;:]\s*)(?:please\s+)?(?:check|verify|confirm|make sure)\b", re.I)
 _COMMENT_ASK = re.compile(
     r"\b(?:comment|reply|respond|explain|answer|tell (?:him|her|them))\b", re.I
 )

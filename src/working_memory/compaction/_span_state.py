@@ -328,8 +328,8 @@ def error_line(result: str, *, shell: bool) -> str | None:
     elif best is not None and not exception:
         best = _named_failure(text) or best  # `Fail || x`, `Test Files 1 failed` say less
     if best is None and exit_code is not None:
-        lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
-        best = next((ln for ln in lines if not ln.startswith(("Exit code", "<"))), lines[0])
+        shown = [ln.strip() for ln in lines if ln.strip()]
+        best = next((ln for ln in shown if not ln.startswith(("Exit code", "<"))), shown[0])
     return _clip(best) if best else None
 
 
