@@ -40,6 +40,17 @@ _VITEST = (
     "   \u276f test/events.test.ts > build events > streams the first event\n"
     "     \u2192 Test timed out in 5000ms.\n\n Test Files  1 failed (1)\n"
 )
+_JEST = (
+    " FAIL  test/reset.test.js\n  \u2715 a reset link works once (61 ms)\n"
+    "  \u2715 a password change retires older links (48 ms)\n"
+    "    expect(received).toBe(expected)\n    Expected: 400\n    Received: 204\n"
+    "Tests:       2 failed, 2 total"
+)
+_JEST_HEADER = (
+    "  \u25cf reset \u203a a reset link works once\n\n"
+    "    expect(received).toBe(expected) // Object.is equality\n\n"
+    "    Expected: 400\n    Received: 204\n\nTests:       1 failed, 2 total"
+)
 
 
 @pytest.mark.parametrize(
@@ -51,11 +62,15 @@ _VITEST = (
         (_PLENARY, "apply inserts a line: apply_spec.lua:41: Expected objects to be the same."),
         # vitest's tree: the failing test, then its message after an arrow
         (_VITEST, "streams the first event: Test timed out in 5000ms."),
+        # jest's failed matcher: the test's name and what it expected and received; the
+        # count line says less
+        (_JEST, "a reset link works once: Expected: 400, Received: 204"),
+        (_JEST_HEADER, "a reset link works once: Expected: 400, Received: 204"),
         # a failed make recipe with nothing else to say
         ("cc -o app main.c\nmake: *** [Makefile:3: app] Error 1\n",
          "make: *** [Makefile:3: app] Error 1"),
     ],
-    ids=["rspec", "plenary", "vitest", "make"],
+    ids=["rspec", "plenary", "vitest", "jest", "jest-header", "make"],
 )  # fmt: skip
 def test_a_runners_failure_is_the_failing_test_and_its_message(output: str, line: str) -> None:
     assert error_line(output, shell=True) == line
@@ -83,6 +98,31 @@ def test_a_go_rerun_with_more_repeats_pairs_the_failure_with_the_edit_before_it(
     assert len(done.fixes) == 1, done.fixes
     assert "TestReopenNoLostLines" in done.fixes[0].error
     assert "logx/writer.go" in done.fixes[0].change and "w.mu" in done.fixes[0].change
+
+
+def test_a_rerun_that_prints_the_same_jest_failure_does_not_make_the_edit_before_it_the_fix() -> (
+    None
+):
+    # the error line is read from two lines (Expected: over Received:), so it is not one piece
+    # of the re-run's output: the re-run still fails it, the helper's edit did not fix it
+    s = Script("You are a coding agent.")
+    s.user("A reset link can be used twice; fix it.")
+    s.call("run", _JEST, command="npx jest test/reset.test.js")
+    s.call("edit_file", "Edited test/helpers.js", path="test/helpers.js", old="a", new="b")
+    s.call("run", _JEST.replace("61 ms", "59 ms"), command="npx jest test/reset.test.js")
+    s.call(
+        "edit_file",
+        "Edited src/auth/reset.js",
+        path="src/auth/reset.js",
+        old="hash.slice(0, 7)",
+        new="createHmac('sha256', SECRET).update(hash)",
+    )
+    s.call("run", "Tests:       3 passed, 3 total", command="npx jest test/reset.test.js")
+    done = progress(s.messages, span_state(s.messages))
+    assert len(done.fixes) == 1, done.fixes
+    assert "Received: 204" in done.fixes[0].error
+    assert "src/auth/reset.js" in done.fixes[0].change, done.fixes[0]
+    assert "test/helpers.js" not in done.fixes[0].change, done.fixes[0]
 
 
 _OPS_REVIEW = (
@@ -167,3 +207,17 @@ def test_an_error_beside_its_fix_takes_the_fact_lines_tenth_before_stray_lines()
     errors = [ln for ln in summary.splitlines() if ln.startswith("Error fixed: ")]
     assert errors and "native JSON types" in errors[0], summary
     assert len(summary.split()) <= 300
+
+
+def test_an_error_whose_brief_form_overruns_the_tenth_is_cut_to_fit_it() -> None:
+    # at 200 words reset's error with its fix (24 words in brief) overran the 20 words left,
+    # which went to `call: $ npx jest` and a line of source instead
+    from working_memory.compaction import ExtractiveCompactor
+    from working_memory.compaction.bench import benchmark_spans
+
+    span = next(s for s in benchmark_spans() if s.name == "heldout8-chat-reset")
+    summary = ExtractiveCompactor(word_limit=200).compact(list(span.messages)).summary or ""
+    errors = [ln for ln in summary.splitlines() if ln.startswith("Error fixed: ")]
+    assert len(errors) == 1, summary
+    assert "Received: 204" in errors[0] and "src/auth/reset.js" in errors[0], errors
+    assert len(summary.split()) <= 200

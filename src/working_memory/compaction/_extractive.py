@@ -127,7 +127,8 @@ def _tiny(text: str, words: int) -> str:
     if fixed and change:
         # an error beside its fix: both halves, the error's head and the change's
         e, c = error.split(), change.split()
-        keep = min(len(c), max(words // 2, words - len(e)))
+        # the error whole where it is short: `Received:` cut from its `204` says nothing
+        keep = min(len(c), max(words - min(len(e), words * 3 // 5), words - len(e)))
         return " ".join(e[: words - keep]) + " -> fixed " + _words(" ".join(c), keep)
     head, cut, tail = text.partition(" ... ")
     if cut and tail:
@@ -252,16 +253,30 @@ class ExtractiveCompactor:
                 # an error beside its fix left out while the fact lines' tenth would hold its
                 # brief form: the tenth buys stray lines (`user: See https://...`), it an answer
                 kept = {(e.section, e.order) for e in entries}
-                for entry in all_entries:
+                left = [
+                    e
+                    for e in all_entries
+                    if e.section == ERRORS_SECTION
+                    and e.priority <= _CORE_PRIORITY
+                    and (e.section, e.order) not in kept
+                ]
+                added = False
+                for entry in left:
                     brief = entry.brief or entry.short or entry.text
-                    if (
-                        entry.section == ERRORS_SECTION
-                        and entry.priority <= _CORE_PRIORITY
-                        and (entry.section, entry.order) not in kept
-                        and used + cost(brief) <= limit
-                    ):
+                    if used + cost(brief) <= limit:
                         entries.append(entry._replace(text=brief))
                         used += cost(brief)
+                        added = True
+                if left and not added:
+                    # no brief form fits: the first error's head and its change's, cut to fit
+                    # (`_tiny` adds its joining words to the count it is given)
+                    whole = left[0].brief or left[0].short or left[0].text
+                    room = limit - used
+                    while room >= _TINY_MIN and cost(cut := _tiny(whole, room)) > limit - used:
+                        room -= 1
+                    if room >= _TINY_MIN:
+                        entries.append(left[0]._replace(text=cut))
+                        used += cost(cut)
             covered: set[str] = set().union(*(line_facts(e.text)[0] for e in entries))
             seen = {e.text.casefold() for e in entries}
             chosen = self._select(lines, counts, limit - used, covered, seen, line_cost, stale)

@@ -364,12 +364,24 @@ _NAMED_FAILURE = (
 )
 
 
+# Jest's (and expect's) failed matcher: `Expected: 400` over `Received: 204`, the test named
+# by its `● suite › test` header or its `✕ test (61 ms)` line.
+_EXPECTED_RECEIVED = re.compile(r"^\s*Expected:\s*(\S.*?)\s*\n\s*Received:\s*(\S.*?)\s*$", re.M)
+_JEST_TEST = re.compile(r"^\s*(?:\u25cf|\u2715|\u00d7)\s+(\S.*?)(?:\s+\(\d+\s?ms\))?\s*$", re.M)
+_JEST_PATH = " \u203a "  # `suite › test`
+
+
 def _named_failure(text: str) -> str | None:
     """The first failing test a runner names with its message under it: `x: message`."""
     for pattern in _NAMED_FAILURE:
         m = pattern.search(text)
         if m:
             return f"{m.group(1).rsplit(' > ', 1)[-1]}: {m.group(2).strip()}"
+    m = _EXPECTED_RECEIVED.search(text)
+    if m:
+        said = f"Expected: {m.group(1)}, Received: {m.group(2)}"
+        test = _JEST_TEST.search(text)
+        return f"{test.group(1).rsplit(_JEST_PATH, 1)[-1]}: {said}" if test else said
     return None
 
 
