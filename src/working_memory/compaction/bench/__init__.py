@@ -93,6 +93,10 @@ _HELD_OUT = (
     ("heldout17-chat-strictargs", "openai-chat", "_heldout17_chat_strictargs"),
     ("heldout17-claude-fmtsave", "claude-code", "_heldout17_claude_fmtsave"),
     ("heldout17-codex-ssebursts", "codex", "_heldout17_codex_ssebursts"),
+    ("heldout18-claude-fxstampede", "claude-code", "_heldout18_claude_fxstampede"),
+    ("heldout18-codex-brokenpipe", "codex", "_heldout18_codex_brokenpipe"),
+    ("heldout18-swe-quotedhash", "swe-agent", "_heldout18_swe_quotedhash"),
+    ("heldout18-chat-portexhaust", "openai-chat", "_heldout18_chat_portexhaust"),
 )
 _CLAUDE_FIXTURE = "claude-code/7c9e6679-7425-40de-944b-e07fc1f90ae7.jsonl"
 _CODEX_FIXTURE = "codex/rollout-2026-05-11T09-00-00-019e1625-789d-76c0-80ab-3724b5ddb799.jsonl"
