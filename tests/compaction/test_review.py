@@ -210,7 +210,7 @@ def test_bullets_answered_by_number_after_them_are_points_and_a_ticket_puts_one_
     by = {p.number: p for p in listed.points}
     assert sorted(by) == [1, 2, 3, 4]
     assert by[3].status == "left as asked" and by[3].brief_status == "LED-77", by[3]
-    assert by[4].status == "left as asked", by[4]  # the user thinks it is done already
+    assert by[4].status == "done already", by[4]  # the user thinks it is, nothing to do
     assert by[2].open
     # a short ask ("... needs to set it") comes after what was found
     assert by[2].step.startswith("new invoices are written without account_id"), by[2].step
@@ -378,3 +378,53 @@ def test_an_announced_step_about_a_point_put_off_in_other_plurals_is_no_next_ste
     step = next(ln for ln in summary.splitlines() if ln.startswith("Next step:"))
     assert "large-file" not in step, step
     assert "CHANGELOG" in step, step
+
+
+def test_the_users_lines_under_quoted_points_answer_them() -> None:
+    # a reply on a thread: each point quoted, the user's answer under it
+    request = (
+        "Ingrid reviewed the patch. Her points, with my answers:\n\n"
+        "> 1. Single-quoted values need the same: PASSWORD='p#ss' has to load as p#ss.\n\n"
+        "Done already: _split_value handles both quote kinds.\n\n"
+        "> 2. Shouldn't an unterminated quote raise ParseError?\n\n"
+        "I answered her on the thread: no. 1.x stays lenient.\n\n"
+        "> 3. Should a # in an unquoted value need whitespace before it?\n\n"
+        "That changes what existing files load to, so not in this fix. I opened #151 for it.\n\n"
+        "> 4. Add a CHANGELOG entry under Unreleased.\n\n"
+        "Still to do."
+    )
+    listed = _listed(request)
+    by = {p.number: p for p in listed.points}
+    assert by[1].status == "done already" and by[1].answer.startswith("Done already"), by[1]
+    assert by[2].status == "answered in a comment", by[2]  # the user answered it
+    assert by[3].status == "left as asked", by[3]  # "opened #151", "not in this fix"
+    assert by[4].status == "not started" and by[4].answer == "Still to do.", by[4]
+    assert not listed.closing, listed.closing  # the answers are no closing asks
+
+
+@pytest.mark.parametrize(
+    "answer",
+    ["you did already, it's the .executor(...) line", "should be done already, run() flushes",
+     "Done already: both are in."],
+)  # fmt: skip
+def test_a_point_the_user_says_is_done_already_is_not_open(answer: str) -> None:
+    request = f"Ada reviewed it:\n1. Give the cache its own executor.\n2. Add a test.\nMine: 1 {answer}. 2 yes."
+    by = {p.number: p for p in _listed(request).points}
+    assert by[1].status == "done already" and not by[1].open, by[1]
+    assert by[2].open
+
+
+def test_answers_on_lines_of_their_own_keep_their_later_sentences() -> None:
+    # "2: we keep both. Reply that ..." asks for a reply in its second sentence
+    request = (
+        "Tomasz reviewed #731:\n1. Keep the 10 s timeout.\n2. Why both lifetimes?\n"
+        "3. WeatherClient does the same.\n\nMy answers:\n1: should already be in.\n"
+        "2: we keep both. Reply that HandlerLifetime only swaps the handler.\n"
+        "3: yes, in this PR. Make WeatherClient a typed client the same way.\n"
+    )
+    comment = ("Bash", {"command": "gh pr comment 731 --body-file /tmp/r.md"}, "posted")
+    by = {p.number: p for p in _listed(request, [comment]).points}
+    assert by[2].answer.endswith("swaps the handler."), by[2]
+    assert by[2].status == "answered in a comment", by[2]
+    assert by[1].status == "done already", by[1]
+    assert "typed client" in by[3].answer and by[3].open, by[3]

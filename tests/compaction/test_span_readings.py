@@ -221,3 +221,70 @@ def test_an_error_whose_brief_form_overruns_the_tenth_is_cut_to_fit_it() -> None
     assert len(errors) == 1, summary
     assert "Received: 204" in errors[0] and "src/auth/reset.js" in errors[0], errors
     assert len(summary.split()) <= 200
+
+
+def test_a_bang_before_a_lowercase_word_ends_no_sentence() -> None:
+    from working_memory.compaction._span_state import split_sentences
+
+    text = "put #![deny(clippy::print_stdout)] in src/lib.rs so a println! can't come back. Go!"
+    assert split_sentences(text) == [
+        "put #![deny(clippy::print_stdout)] in src/lib.rs so a println! can't come back.",
+        "Go!",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("output", "line"),
+    [
+        # cargo: the unit tests, the integration tests, then the doc-tests that count nothing
+        ("test result: ok. 46 passed; 0 failed\ntest result: ok. 12 passed; 0 failed\n"
+         "test result: ok. 0 passed; 0 failed; 0 ignored",
+         "test result: ok. 12 passed; 0 failed"),
+        # dotnet test counts after its words
+        ("Starting test execution, please wait...\n"
+         "A total of 1 test files matched the specified pattern.\n"
+         "Passed!  - Failed:     0, Passed:    89, Skipped:     0, Total:    89",
+         "Passed! - Failed: 0, Passed: 89, Skipped: 0, Total: 89"),
+        ("Tests:       3 passed, 3 total", "Tests: 3 passed, 3 total"),
+    ],
+    ids=["cargo", "dotnet", "jest"],
+)  # fmt: skip
+def test_a_runs_outcome_is_its_last_line_that_counts_something(output: str, line: str) -> None:
+    from working_memory.compaction._span_state import outcome_line
+
+    assert outcome_line(output) == line
+
+
+def test_the_fact_lines_tenth_holds_the_files_changed_before_stray_lines() -> None:
+    # at 195 words a review of four points with the user's answers leaves no room for the
+    # files in nine tenths; the tenth went to `call: -  match &args.output {`
+    from working_memory.compaction import ExtractiveCompactor
+    from working_memory.compaction.bench import benchmark_spans
+
+    span = next(s for s in benchmark_spans() if s.name == "heldout18-codex-brokenpipe")
+    summary = ExtractiveCompactor(word_limit=195).compact(list(span.messages)).summary or ""
+    files = [ln for ln in summary.splitlines() if ln.startswith("Files changed: ")]
+    assert files and "src/sigpipe.rs (created, then deleted)" in files[0], summary
+    assert "match &args.output" not in summary
+    assert len(summary.split()) <= 195
+
+
+def test_a_pending_ask_of_the_latest_request_is_not_listed_twice() -> None:
+    # the user's answer beside a point names a file: the point's pending line says it already
+    from working_memory.compaction import ExtractiveCompactor
+    from working_memory.compaction.bench import benchmark_spans
+
+    span = next(s for s in benchmark_spans() if s.name == "heldout18-chat-portexhaust")
+    summary = ExtractiveCompactor(word_limit=300).compact(list(span.messages)).summary or ""
+    assert "Pending (asked in the latest request" not in summary, summary
+    assert "Next step: point 4 of the latest request" in summary, summary
+
+
+def test_a_line_that_ends_open_is_code_whatever_its_words() -> None:
+    from working_memory.compaction._extractive import _code_like
+
+    assert _code_like("override fun expireAfterUpdate(key: String, value: Rates): Long =")
+    assert _code_like("public GeocodingClient(IOptions<GeocodingOptions> options, ILogger logger)")
+    assert _code_like("at Routewise.Api.Routing.RoutePlanner.PlanAsync(PlanRequest request)")
+    assert not _code_like("With envfile 1.4.2 and this .env:")
+    assert not _code_like("at the top of the hour the cache expires and every request calls it.")

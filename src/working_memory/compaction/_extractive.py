@@ -29,6 +29,8 @@ from ._fast_lines import FastLine, exact_lines, fast_lines, line_facts
 from ._grader import is_fragment
 from ._handoff import (
     ERRORS_SECTION,
+    FILES_PRIORITY,
+    FILES_SECTION,
     MAX_FACT_LINE_CHARS,
     Entry,
     fragment,
@@ -51,9 +53,15 @@ _fragment = lru_cache(maxsize=1 << 16)(is_fragment)
 _CODE_START = re.compile(
     r"^(?:[-+]\s*)?(?:def|defp|defmodule|class|function|fn|func|const|let|var|import|from|"
     r"return|assert|if|elif|else|for|while|end|do|case|with|test|describe|async|await|pub|"
-    r"alias|use|require|self\.|this\.)\b|^(?:[-+]\s*)?(?:[<>{}()\[\]|@#]|\w+=|\w+\s*=\s|"
+    r"alias|use|require|self\.|this\.|"
+    # Kotlin, Java, C#, Swift declarations; a stack frame (`at Api.Plan(Request r)`)
+    r"override|private|public|protected|internal|static|fun|val|suspend|struct|enum|"
+    r"interface|impl|match|at [\w.$<>]+\()\b|^(?:[-+]\s*)?(?:[<>{}()\[\]|@#]|\w+=|\w+\s*=\s|"
     r"\w+\(|[\w.]+\s*\|>|old_\w+:|new_\w+:|\*\*\* )"
 )
+# a line that ends in an open block, an assignment or a call still open is code, whatever its
+# words (`override fun expireAfterUpdate(key: String, ...): Long =`)
+_CODE_END = re.compile(r"(?:[{=(]|=>|->)\s*$")
 # A harness confirming an edit or a write.
 _CONFIRMATION = re.compile(
     r"has been (?:updated|edited|created|written)|^File created successfully|^Success\. Updated"
@@ -69,6 +77,8 @@ def _code_like(text: str) -> bool:
     body = text.strip()
     if body.startswith("$ "):
         return False  # a command: what was run
+    if _CODE_END.search(body):
+        return True
     words = body.split()
     prose = sum(1 for w in words if _PROSE_WORD.match(w))
     if prose >= 5 and prose >= len(words) / 2:
@@ -256,27 +266,39 @@ class ExtractiveCompactor:
                 left = [
                     e
                     for e in all_entries
-                    if e.section == ERRORS_SECTION
+                    if e.section in (ERRORS_SECTION, FILES_SECTION)
                     and e.priority <= _CORE_PRIORITY
                     and (e.section, e.order) not in kept
                 ]
-                added = False
-                for entry in left:
-                    brief = entry.brief or entry.short or entry.text
-                    if used + cost(brief) <= limit:
-                        entries.append(entry._replace(text=brief))
-                        used += cost(brief)
-                        added = True
-                if left and not added:
-                    # no brief form fits: the first error's head and its change's, cut to fit
-                    # (`_tiny` adds its joining words to the count it is given)
-                    whole = left[0].brief or left[0].short or left[0].text
-                    room = limit - used
-                    while room >= _TINY_MIN and cost(cut := _tiny(whole, room)) > limit - used:
-                        room -= 1
-                    if room >= _TINY_MIN:
-                        entries.append(left[0]._replace(text=cut))
-                        used += cost(cut)
+                changed = [
+                    e for e in left if e.section == FILES_SECTION and e.priority <= FILES_PRIORITY
+                ]
+                errors = [e for e in left if e.section == ERRORS_SECTION and e not in changed]
+                read = [e for e in left if e not in changed and e not in errors]
+
+                def add(entry: Entry, text: str) -> bool:
+                    nonlocal used
+                    if used + cost(text) > limit:
+                        return False
+                    entries.append(entry._replace(text=text))
+                    used += cost(text)
+                    return True
+
+                # the files changed first (one short line that answers a whole question), the
+                # errors in their brief forms, else the first cut to fit (`_tiny` adds its
+                # joining words to the count it is given), then what a file read is
+                for entry in changed:
+                    add(entry, entry.brief or entry.short or entry.text)
+                briefs = [add(e, e.brief or e.short or e.text) for e in errors]
+                if errors and not any(briefs):
+                    whole = errors[0].brief or errors[0].short or errors[0].text
+                    n = limit - used
+                    while n >= _TINY_MIN and cost(cut := _tiny(whole, n)) > limit - used:
+                        n -= 1
+                    if n >= _TINY_MIN:
+                        add(errors[0], cut)
+                for entry in read:
+                    add(entry, entry.brief or entry.short or entry.text)
             covered: set[str] = set().union(*(line_facts(e.text)[0] for e in entries))
             seen = {e.text.casefold() for e in entries}
             chosen = self._select(lines, counts, limit - used, covered, seen, line_cost, stale)

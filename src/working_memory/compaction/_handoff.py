@@ -32,6 +32,7 @@ class Entry(NamedTuple):
 # Sections, in print order.
 _TASK, _USERS, _CURRENT, _NEXT, _DECISIONS, _PENDING, _FILES, _ERRORS, _COMMANDS = range(9)
 ERRORS_SECTION = _ERRORS  # the fitting puts an error beside its fix first among its equals
+FILES_SECTION = _FILES  # the files changed: one short line that answers a whole question
 _QUOTE_WORDS = 80  # a typed user message longer than this is quoted by its head
 MAX_FACT_LINE_CHARS = 400  # longer lines are blobs, never quoted as a fact line
 _COMMANDS_KEPT = 15  # most recent shell commands listed (failed ones always compete)
@@ -39,7 +40,7 @@ _SHORT_WORDS = 14  # a quoted message's short form, used first when the budget i
 _TASK_WORDS = 20  # the task, short
 _LATEST_WORDS = 30  # the latest request, short: what the agent must act on keeps more words
 _LATEST_FULL = 110  # the latest request in full: a review's findings and its closing ask
-_FILES_PRIORITY = 2  # the files in one short line: cheap, and it answers a whole question
+FILES_PRIORITY = 2  # the files in one short line: cheap, and it answers a whole question
 _LATEST_REVIEW = 60  # a review passed on as the latest request, short
 
 
@@ -394,7 +395,7 @@ def handoff_entries(state: SpanState, progress: Progress | None = None) -> list[
         # lines; a budget left over adds what each defines.
         text = f"Files changed: {'; '.join(lines)}"
         short = _terse(f"Files changed: {'; '.join(brief)}")
-        out.append(Entry(_FILES, 0, _FILES_PRIORITY, text, short))
+        out.append(Entry(_FILES, 0, FILES_PRIORITY, text, short))
     for f in state.files:
         if f.actions == ("read",):
             role = roles.get(f.path)

@@ -785,10 +785,13 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
         touched = {
             p for c in calls if c.index > last_user for p in [*_change_paths(c), _path(c)] if p
         }
-        left = [p.head for p in listed.points if not p.open] if listed else []
+        # a point's sentence is not to do when the user left or turned it down, and listed
+        # with the points still open when not
+        points_ = listed.points if listed else ()
+        listed_texts = [t for p in points_ for t in (p.text or p.head, p.answer) if t]
         for sentence in split_sentences(users[-1][1]):
-            if any(head in sentence for head in left):
-                continue  # a point the user left or turned down: not to do
+            if any(sentence in text or text in sentence for text in listed_texts):
+                continue  # (the user's answer beside a point is listed with it)
             named = [
                 p
                 for p in _NAMED_PATH.findall(sentence)

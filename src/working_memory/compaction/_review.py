@@ -47,7 +47,7 @@ _DECLINE = re.compile(
     r"^(?:no\b|nope\b|wrong\b|incorrect\b|disagree|not now\b|not needed\b|keep\b|leave\b|skip\b|"
     r"ignore\b|won't\b|will not\b|already\b|it already\b|out of scope\b|later\b)"
     r"|\bbut later\b|,\s*later\b|\bnot now\b|\bno change\b|\bout of scope\b|\bnot (?:a bug|an issue|needed)\b|\b(?:its own |a )?ticket\b"
-    r"|\bnot (?:in |for )?(?:this|the) (?:pr|change)\b|\bseparate pr\b"
+    r"|\bnot (?:in |for )?(?:this|the) (?:pr|change|fix|patch)\b|\bseparate pr\b"
     r"|^i (?:don't|do not) (?:think|agree)\b"
     # "I think you already did that", "next deploy": nothing to do for it now
     r"|\balready (?:did|done|does|do|there|has|have)\b|\b(?:did|done|have) (?:that|it|this) already\b"
@@ -58,7 +58,16 @@ _DECLINE = re.compile(
 _TICKET_ID = r"\b[A-Z]{2,}[A-Z0-9]*-\d+\b"
 _TICKET = re.compile(
     rf"\b(?:opened|filed|created|raised|is|that's|in|to)\s+(?:ticket\s+)?{_TICKET_ID}"
+    r"|\b(?:opened|filed|created|raised)\s+(?:issue\s+)?#\d+"
 )
+# "Done already", "you did already", "should already be in": the user says the point is done
+_ALREADY = re.compile(
+    r"\b(?:done|did|in|there|handled|covered) already\b"
+    r"|\balready (?:done|did|in|there|handled|covered|be (?:in|there|done))\b",
+    re.IGNORECASE,
+)
+# "I answered her on the thread": the user replied to the reviewer, nothing to post
+_USER_ANSWERED = re.compile(r"\bI(?:'ve| have)? (?:already )?(?:answered|replied|responded)\b")
 # "Reword it", "I'd like a test for that": an ask that needs what was found beside it
 _POINTS_BACK = re.compile(r"\b(?:it|that|this|them)\b", re.I)
 _AGREES = re.compile(
@@ -334,14 +343,26 @@ def points(
     the calls made since it (`after`: its message index)."""
     items: list[tuple[int, str]] = []
     rest: list[str] = []
-    # a comment pasted as a quote ("> 1. Please don't ..."): its lines without the marks
-    request = "\n".join(re.sub(r"^\s*>\s?", "", ln) for ln in request.splitlines())
-    for line in request.splitlines():
+    # a comment pasted as a quote ("> 1. Please don't ..."): its lines without the marks; the
+    # user's own lines under a quoted point answer it ("> 1. Single quotes too" / "Done already")
+    under: dict[int, list[str]] = {}
+    quoted_items = False
+    for raw in request.splitlines():
+        quoted = re.match(r"^\s*>", raw) is not None
+        line = re.sub(r"^\s*>\s?", "", raw)
         m = _ITEM.match(line)
         if m:
             items.append((int(m.group(1) or m.group(2)), m.group(3).strip()))
+            quoted_items = quoted
         elif items and line.strip():
+            if quoted_items and not quoted:
+                under.setdefault(items[-1][0], []).append(line.strip())
             rest.append(line.strip())
+    if len(under) < 2:
+        under = {}  # one line after the list is its closing, not an answer
+    else:
+        rest = [ln for ln in rest if not any(ln in lines for lines in under.values())]
+    request = "\n".join(re.sub(r"^\s*>\s?", "", ln) for ln in request.splitlines())
     if not items:
         # a bulleted list is points only when the user answered two of them beside it
         # ("- 24h is too long -> agreed, 30 minutes"): else it may be any list
@@ -354,13 +375,13 @@ def points(
             elif bullets and line.strip():
                 rest.append(line.strip())
         # or answered by number after it ("1: do it. 2: no change.")
-        by_number, _ = _replies_by_number(" ".join(rest), {n for n, _ in bullets})
+        by_number, _ = _replies_by_number(rest, {n for n, _ in bullets})
         if sum(bool(_ANSWER.search(text)) for _, text in bullets) >= 2 or by_number:
             items = bullets
     if len(items) < 2:
         return None
-    closing_text = " ".join(rest)
-    replies, closing_text = _replies_by_number(closing_text, {n for n, _ in items})
+    replies, closing_text = _replies_by_number(rest, {n for n, _ in items})
+    replies |= {n: " ".join(lines) for n, lines in under.items() if n not in replies}
     left: set[int] = set()
     for m in _LEFT.finditer(closing_text):
         left |= {int(n) for n in re.findall(r"\d+", m.group(1) or m.group(2))}
@@ -394,16 +415,20 @@ def points(
             point = f"{ask} {answer}"
         names = identifiers(point)
         status = "not started"
-        if number in left or declined or _PUTS_ITSELF_OFF.search(text):
+        already = bool(_ALREADY.search(answer))
+        if number in left or (declined and not already) or _PUTS_ITSELF_OFF.search(text):
             status = "left as asked"
-        elif (_POINT_ASKS_REPLY.search(ask) or _COMMENT_ASK.search(answer)) and any(
-            _POSTS_COMMENT.match(c.text) for c in since
+        elif _USER_ANSWERED.search(answer) or (
+            (_POINT_ASKS_REPLY.search(ask) or _COMMENT_ASK.search(answer))
+            and any(_POSTS_COMMENT.match(c.text) for c in since)
         ):
             status = "answered in a comment"
         elif _CHECK_IT.search(_AGREES.sub("", answer)) and any(
             _looked_at(names, s) for c, s in zip(since, said, strict=True) if is_look(c)
         ):
             status = "checked"  # "2 check it": a look since names what the point asks about
+        elif already:
+            status = "done already"  # the user's word: nothing to do for it
         else:
             made = _made(
                 ask if instead else point,
@@ -430,12 +455,23 @@ def points(
     return Points(tuple(out), tuple(closing))
 
 
-def _replies_by_number(closing: str, numbers: set[int]) -> tuple[dict[int, str], str]:
+def _replies_by_number(lines: Sequence[str], numbers: set[int]) -> tuple[dict[int, str], str]:
     """The user's answers to the points by number after the list ("My take: 1 yes. 2 no:
-    keep it."), each point's once; and the closing text without them."""
+    keep it."), each point's once; and the closing text without them. Answers on lines of
+    their own ("2: we keep both. Reply that ...") are their whole lines."""
     replies: dict[int, str] = {}
     kept: list[str] = []
-    for sentence in _sentences(closing):
+    for line in lines:
+        m = _BY_NUMBER.match(_LABEL.sub("", line))
+        number = int(m.group(1)) if m else 0
+        if m and number in numbers and number not in replies:
+            replies[number] = " ".join(m.group(2).split())
+        else:
+            kept.append(line)
+    if len(replies) >= 2:
+        return replies, " ".join(kept)
+    replies, kept = {}, []
+    for sentence in _sentences(" ".join(lines)):
         m = _BY_NUMBER.match(_LABEL.sub("", sentence))
         number = int(m.group(1)) if m else 0
         if m and number in numbers and number not in replies:
@@ -443,7 +479,7 @@ def _replies_by_number(closing: str, numbers: set[int]) -> tuple[dict[int, str],
         else:
             kept.append(sentence)
     if len(replies) < 2:  # one sentence that starts with a number may be anything ("3 fail")
-        return {}, closing
+        return {}, " ".join(lines)
     return replies, " ".join(kept)
 
 

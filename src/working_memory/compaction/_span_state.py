@@ -75,16 +75,19 @@ _NOT_ERROR = re.compile(r"\b0 (?:failures?|errors?|failed)\b|\bno errors?\b", re
 # Lines a test run or build ends with: "43 tests, 0 failures", "12 passed in 2.1s".
 _OUTCOME_LINE = re.compile(
     r"\b\d+ (?:tests?|passed|failures?|failed|examples?|doctests?|errors?|warnings?|files?|"
-    r"issues?|problems?|checks?)\b",
+    r"issues?|problems?|checks?)\b"
+    r"|\b(?:Passed|Failed|Total):\s+\d+",  # dotnet test: `Passed!  - Failed: 0, Passed: 89`
     re.IGNORECASE,
 )
+_COUNTS = re.compile(r"\b\d+(?= (?:tests?|passed|failed|examples?)\b)|(?<=Passed:)\s*\d+")
 _LOCATION = re.compile(r"(?<![\w/.])((?:[\w.\-]+/)*[\w.\-]+\.[A-Za-z]{1,5}):(\d+)")
 _STATED_NEXT = re.compile(
     r"\b(?:next(?: step)?|still need(?:s|ed)? to|remaining|after that|"
     r"let me|let's|i'll|i will|i need to|we need to|going to)\b",
     re.IGNORECASE,
 )
-_SENTENCE = re.compile(r"\S.*?(?:[.!?]+(?=\s|$)|$)", re.MULTILINE)
+# (a `!` before a lowercase word ends no sentence: Rust's `println! can't come back`)
+_SENTENCE = re.compile(r"\S.*?(?:(?:[.?]|!(?!\s+[a-z]))+(?=\s|$)|$)", re.MULTILINE)
 _BD_ID = r"[a-z][\w]*-[\w]+(?:\.\d+)*"
 _BD_UPDATE = re.compile(rf"\bbd update ({_BD_ID}(?: {_BD_ID})*)[^|;&\n]*--status[= ]?(\w+)")
 _BD_CLOSE = re.compile(rf"\bbd close((?: +{_BD_ID})+)")
@@ -408,11 +411,15 @@ def _pytest_failure(text: str) -> str | None:
 
 
 def outcome_line(result: str) -> str | None:
-    for raw in reversed(result.splitlines()[-40:]):
-        line = raw.strip()
-        if line and len(line) <= 160 and _OUTCOME_LINE.search(line):
-            return _clip(line, 100)
-    return None
+    """The run's last line that counts its outcome; not one that counts nothing (cargo's
+    doc-tests, `0 passed; 0 failed`, after the 46 tests that ran) where another counts some."""
+    found = [
+        line
+        for raw in reversed(result.splitlines()[-40:])
+        if (line := raw.strip()) and len(line) <= 160 and _OUTCOME_LINE.search(line)
+    ]
+    some = next((ln for ln in found if any(n != "0" for n in _COUNTS.findall(ln))), None)
+    return _clip(some or found[0], 100) if found else None
 
 
 # Tools that run the project's tests or build rather than read or write a file.
