@@ -97,6 +97,10 @@ _HELD_OUT = (
     ("heldout18-codex-brokenpipe", "codex", "_heldout18_codex_brokenpipe"),
     ("heldout18-swe-quotedhash", "swe-agent", "_heldout18_swe_quotedhash"),
     ("heldout18-chat-portexhaust", "openai-chat", "_heldout18_chat_portexhaust"),
+    ("heldout19-claude-clearedruns", "claude-code", "_heldout19_claude_clearedruns"),
+    ("heldout19-codex-monotonicuuid", "codex", "_heldout19_codex_monotonicuuid"),
+    ("heldout19-swe-utf8chunks", "swe-agent", "_heldout19_swe_utf8chunks"),
+    ("heldout19-chat-tenantswap", "openai-chat", "_heldout19_chat_tenantswap"),
 )
 _CLAUDE_FIXTURE = "claude-code/7c9e6679-7425-40de-944b-e07fc1f90ae7.jsonl"
 _CODEX_FIXTURE = "codex/rollout-2026-05-11T09-00-00-019e1625-789d-76c0-80ab-3724b5ddb799.jsonl"
