@@ -428,3 +428,39 @@ def test_answers_on_lines_of_their_own_keep_their_later_sentences() -> None:
     assert by[2].status == "answered in a comment", by[2]
     assert by[1].status == "done already", by[1]
     assert "typed client" in by[3].answer and by[3].open, by[3]
+
+
+def test_put_off_answered_and_done_already_in_the_users_words() -> None:
+    request = (
+        "Marit reviewed the patch:\n1. The decoder has to belong to the splitter instance.\n"
+        "2. Should parse() take an `encoding` option?\n"
+        "3. maxLineLength counts UTF-16 units, not bytes.\n4. Log the window.\n\n"
+        "1: Already the case: it's a field of LineSplitter.\n"
+        "2: I replied on the PR: no. NDJSON is UTF-8.\n"
+        "3: True, but changing it changes which files get rejected. I opened #219 for it.\n"
+        "4: you did that already, it's the log.info line.\n"
+    )
+    by = {p.number: p.status for p in _listed(request).points}
+    assert by == {
+        1: "done already",
+        2: "answered in a comment",  # the user replied: "no" does not make it put off
+        3: "left as asked",  # "but changing it ..." is no ask: the ticket puts it off
+        4: "done already",
+    }, by
+
+
+def test_a_point_that_asks_for_a_test_is_open_until_a_test_file_changes() -> None:
+    request = (
+        "Marit reviewed it:\n1. Rename get_user to fetch_user.\n"
+        "2. Please test that a lone 0xFF comes out as U+FFFD, and add an Encoding section to "
+        "the README.\n2: the README first, then the test. 1: yes."
+    )
+    readme = ("Edit", {"file_path": "/r/README.md", "old_string": "## API",
+                       "new_string": "## Encoding\n\nA lone 0xFF comes out as U+FFFD.\n\n## API"})  # fmt: skip
+    listed = _listed(request, [readme, _TESTS])
+    second = listed.points[1]
+    assert second.status == "changed, the test not written" and second.open, second
+    assert second.test_ask == "Please test that a lone 0xFF comes out as U+FFFD", second.test_ask
+    test = ("Edit", {"file_path": "/r/test/split.test.ts", "old_string": "});",
+                     "new_string": "it('0xFF', () => { expect(parse('\\xff')).toBe('U+FFFD'); });"})  # fmt: skip
+    assert _listed(request, [readme, test, _TESTS]).points[1].status == "changed and tested"

@@ -288,3 +288,76 @@ def test_a_line_that_ends_open_is_code_whatever_its_words() -> None:
     assert _code_like("at Routewise.Api.Routing.RoutePlanner.PlanAsync(PlanRequest request)")
     assert not _code_like("With envfile 1.4.2 and this .env:")
     assert not _code_like("at the top of the hour the cache expires and every request calls it.")
+
+
+_JEST_TIMEOUT = (
+    "FAIL test/split.test.ts (6.1 s)\n"
+    "  \u25cf LineSplitter \u203a keeps a 4-byte character split over three writes\n\n"
+    '    thrown: "Exceeded timeout of {ms} ms for a test.\n'
+    '    Add a timeout value to this test to increase the timeout."\n\n'
+    "Test Suites: 1 failed, 2 passed, 3 total\nTests:       1 failed, 28 passed, 29 total\n"
+)
+
+
+def test_jests_thrown_timeout_is_the_error_and_a_longer_timeout_did_not_fix_it() -> None:
+    assert error_line(_JEST_TIMEOUT.format(ms=5000), shell=True) == (
+        "keeps a 4-byte character split over three writes: thrown: Exceeded timeout of 5000 ms "
+        "for a test."
+    )
+    s = Script("You are a coding agent.")
+    s.user("Characters split over chunks come out as U+FFFD; fix it.")
+    s.call("run", _JEST_TIMEOUT.format(ms=5000), command="npx jest")
+    s.call("run", _JEST_TIMEOUT.format(ms=20000), command="npx jest --testTimeout=20000")
+    s.call(
+        "edit_file",
+        "Edited test/split.test.ts",
+        path="test/split.test.ts",
+        old="await once(splitter, 'end');",
+        new="const out = splitter.toArray();",
+    )
+    s.call("run", "Tests:       29 passed, 29 total", command="npx jest")
+    done = progress(s.messages, span_state(s.messages))
+    assert len(done.fixes) == 1, done.fixes
+    assert "test/split.test.ts" in done.fixes[0].change and "toArray" in done.fixes[0].change
+    assert any("testTimeout=20000" in t for t in done.fixes[0].tried), done.fixes[0]
+
+
+def test_a_commits_create_mode_line_counts_no_tests() -> None:
+    from working_memory.compaction._span_state import outcome_line
+
+    made = "[main 5c2e8a1] x\n 3 files changed, 80 insertions(+)\n create mode 100644 tests/a.py"
+    assert outcome_line(made) == "3 files changed, 80 insertions(+)"
+
+
+def test_the_file_of_a_design_dropped_since_is_no_part_of_the_fix() -> None:
+    s = Script("You are a coding agent.")
+    s.user("The pods crash with a concurrent map write; fix it.")
+    crash = "fatal error: concurrent map read and map write\n\ngoroutine 7 [running]:\n"
+    s.call("run", crash, command="go run ./tools/storm")
+    s.call("write_file", "Wrote internal/guarded.go", path="internal/guarded.go", content="a")
+    s.call("edit_file", "Edited internal/store.go", path="internal/store.go", old="a", new="b")
+    s.call("run", "500 reloads, no crash", command="go run ./tools/storm")
+    s.user("No lock on the lookup path. Use an atomic.Pointer to a snapshot instead.")
+    s.call("run", "", command="rm internal/guarded.go")
+    done = progress(s.messages, span_state(s.messages))
+    assert done.fixes and "internal/store.go" in done.fixes[0].change, done.fixes
+    assert "guarded.go" not in done.fixes[0].change, done.fixes[0]
+
+
+def test_the_design_the_user_said_to_use_instead_is_beside_what_it_rules_out() -> None:
+    from working_memory.compaction import ExtractiveCompactor
+
+    s = Script("You are a coding agent.")
+    s.user("Ids made in one millisecond sort at random; fix it in Uuid7Generator.java.")
+    s.say("Plan: fill rand_a with a sub-millisecond fraction of System.nanoTime().")
+    s.user(
+        "No, not method 3. Our ids end up in public URLs. Use method 1: a 12-bit counter in "
+        "rand_a, seeded each new millisecond. Delete SubMillisClock.java first."
+    )
+    done = progress(s.messages, span_state(s.messages))
+    assert list(done.instead.values()) == [
+        "Use method 1: a 12-bit counter in rand_a, seeded each new millisecond."
+    ], done.instead
+    summary = ExtractiveCompactor(word_limit=400).compact(s.messages).summary or ""
+    ruled = next(ln for ln in summary.splitlines() if ln.startswith("Ruled out: "))
+    assert "nanoTime" in ruled and "decided instead: Use method 1" in ruled, ruled

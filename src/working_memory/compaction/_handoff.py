@@ -345,11 +345,16 @@ def handoff_entries(state: SpanState, progress: Progress | None = None) -> list[
             by.setdefault(ruled.by, []).append(ruled.text)
         latest_head = " ".join((state.latest_request or "").split())[:60]
         for i, (who, texts) in enumerate(by.items()):
+            use = progress.instead.get(who)
             if latest_head and latest_head in who:
                 who = "the user's latest request"  # quoted above, in full
             designs = "; ".join(texts)
             full = f"Ruled out: {designs} (turned down by {who})"
             short = f"Ruled out: {_words(designs, 14)} (turned down by {_said_short(who)})"
+            if use is not None:
+                # the design the user said to use instead, the final one, beside what it rules
+                # out and the words that turned that down
+                full += f"; decided instead: {use}"  # (the full form alone: it grows into it)
             # it carries the correction that turned it down: kept as a correction is
             out.append(Entry(_DECISIONS, 100 + i, 1, full, short))
         for i, text in enumerate(progress.reviews):

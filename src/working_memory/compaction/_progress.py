@@ -188,6 +188,8 @@ class Progress:
     open_asks: tuple[str, ...] = ()  # the latest request's asks naming a file not touched since
     later_asks: tuple[str, ...] = ()  # its asks for after the current step, not yet run
     points: Points | None = None  # the latest request's numbered points, each with its status
+    # what the user said to do instead of a design turned down, by the ruling's `by`
+    instead: Mapping[str, str] = field(default_factory=dict)
 
 
 def _clip(text: str, limit: int = 260) -> str:
@@ -462,6 +464,26 @@ def _second_part(said: Sequence[tuple[int, str]], after: int, before: int) -> st
     return found
 
 
+# The user's sentence that says what to do instead of a design turned down: an imperative
+# ("Use IHttpClientFactory: ...", "Take data_interval_start ... from the task context"), not the
+# clean-up ("Delete guarded.go and put store.go back first").
+_INSTEAD = re.compile(
+    r"^(?:instead[,:]?\s+|just\s+|so\s+)?(?:use|make|build|take|keep|fix|add|set|read|decode|"
+    r"swap|switch to|go with|pass|return|store|load|compute|call|give|exclude|skip|handle|"
+    r"wrap|check|count|compare|lock|move)\b",
+    re.IGNORECASE,
+)
+
+
+def _instead(text: str) -> str | None:
+    """What the user said to do instead, in their words: the first imperative sentence of a
+    correction (of four words or more: "Keep it." says nothing of the design)."""
+    for sentence in split_sentences(" ".join(text.split())):
+        if _INSTEAD.match(sentence) and len(sentence.split()) >= 4:
+            return _clip(sentence, 240)
+    return None
+
+
 def _ruled_out(
     users: Sequence[tuple[int, str]], said: Sequence[tuple[int, str]]
 ) -> tuple[list[Ruled], set[str]]:
@@ -607,6 +629,13 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
                 break
     listed = points(users[-1][1], calls, last_user, _is_test_run) if users else None
     ruled, gone = _ruled_out(users, said)
+    # what the user said to use instead, by the correction's quote a ruling carries
+    instead = {
+        by: said_instead
+        for _, text in users
+        if (by := f'the user: "{_clip(text, 240)}"') in {r.by for r in ruled}
+        and (said_instead := _instead(text)) is not None
+    }
     worked = [c for c in calls if c not in plans]  # a plan names its items, it does not do them
     if (
         announced is not None
@@ -637,7 +666,7 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
         # does a point the user turned down beside it: the request's first point not yet
         # started (else not yet tested) is the step
         open_points = [p for p in listed.points if p.open] if listed else []
-        open_points.sort(key=lambda p: p.status != "not started")
+        open_points.sort(key=lambda p: p.status == "changed, not yet tested")
         next_step = None
         stale_step = announced
         if open_points:
@@ -694,13 +723,21 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
                 f"{staged} (the second part of the assistant's plan for the latest request; "
                 f"{path or last_change.text} changed for its first part, {tested})"
             )
-        not_started = [p for p in listed.points if p.status == "not started"] if listed else []
+        not_started = [
+            p
+            for p in (listed.points if listed else ())
+            if p.status in ("not started", "changed, the test not written")
+        ]
         if next_step is None and last_change.index > last_user and ran and not_started:
-            # the change since the request is tested; a point of it not started is the step,
-            # not "check" the file that change was in
-            next_step = (
-                f"point {not_started[0].number} of the latest request: {not_started[0].step}"
-            )
+            # the change since the request is tested; a point of it not started (or its test
+            # not written) is the step, not "check" the file that change was in
+            first = not_started[0]
+            if first.status == "not started":
+                next_step = f"point {first.number} of the latest request: {first.step}"
+            else:  # the rest of the point is done: the test it asks for is the step
+                next_step = (
+                    f"point {first.number} of the latest request, its test: {first.test_ask}"
+                )
         if next_step is None and last_change.index > last_user:
             then_item: TodoItem | None = None
             verb = "finish and test" if not ran else "check"
@@ -912,7 +949,7 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
                 if head not in untimed(c.result or "")
                 and not same_ending(message, c.result or "")
                 # a line read from two of the output's lines (jest's Expected: over Received:)
-                and error_line(c.result or "", shell=True) != message
+                and untimed(error_line(c.result or "", shell=True) or "") != untimed(message)
             ),
             fixing_run,
         )
@@ -935,7 +972,9 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
             change = (code or recent)[-1]
             paths = [p for c in (code or recent) for p in _change_paths(c)]
             paths += [p for c in recent for p in _change_paths(c)]
-            files = ", ".join(dict.fromkeys(paths)) or change.text
+            # a file removed since (a design dropped) is no part of the fix that stands
+            kept = [p for p in paths if not any(same_file(p, r) for r in removed)]
+            files = ", ".join(dict.fromkeys(kept or paths)) or change.text
             why = _explanation(said, error.index, change.index)
             what = _change_text(change, f"{message} {why or ''}")
             fixes.append(
@@ -998,6 +1037,7 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
         fixes=tuple(fixes),
         reviews=reviews,
         corrections=corrections,
+        instead=instead,
         removed=frozenset(removed),
         reverted=frozenset(reverted),
         plan_is_older=(

@@ -62,8 +62,8 @@ _TICKET = re.compile(
 )
 # "Done already", "you did already", "should already be in": the user says the point is done
 _ALREADY = re.compile(
-    r"\b(?:done|did|in|there|handled|covered) already\b"
-    r"|\balready (?:done|did|in|there|handled|covered|be (?:in|there|done))\b",
+    r"\b(?:done|did|in|there|handled|covered)(?: (?:that|it|this))? already\b"
+    r"|\balready (?:done|did|in|there|handled|covered|the case|be (?:in|there|done))\b",
     re.IGNORECASE,
 )
 # "I answered her on the thread": the user replied to the reviewer, nothing to post
@@ -148,13 +148,30 @@ class Point:
 
     @property
     def open(self) -> bool:
-        return self.status in ("not started", "changed, not yet tested")
+        return self.status in (
+            "not started",
+            "changed, not yet tested",
+            "changed, the test not written",
+        )
 
     @property
     def brief_status(self) -> str:
         """Its status in a word or two: a point put off by its ticket ("API-219")."""
         ticket = re.search(_TICKET_ID, self.answer) if self.status == "left as asked" else None
         return ticket.group(0) if ticket else self.status
+
+    @property
+    def test_ask(self) -> str:
+        """The clause of the point that asks for a test ("Please test that a lone 0xFF comes
+        out as U+FFFD"), without what else it asks ("and say ... in the README")."""
+        for sentence in _sentences(self.text):
+            m = _ASKS_TEST.search(sentence)
+            if m:
+                clause = re.split(
+                    r",? and (?:say|add|update|document|mention)\b", sentence[m.start() :]
+                )
+                return clause[0].rstrip(" .")
+        return self.ask
 
     @property
     def step(self) -> str:
@@ -250,6 +267,30 @@ def _edit(call: Call) -> _Edit | None:
     if not added:
         return None
     return _Edit("\n".join(added), "\n".join(removed), tuple(f.strip() for f in files))
+
+
+# A point that asks for a test: "Please test that ...", "add a test for ...", "and a test that"
+_ASKS_TEST = re.compile(
+    r"\b(?:please test|test that|(?:add|write) (?:a )?tests?|an? (?:\w+ )?test (?:that|for))\b",
+    re.IGNORECASE,
+)
+
+
+def _edits_a_test(calls: Sequence[Call]) -> bool:
+    """One of the calls edits a test file (an editor's `edit` edits the file opened last)."""
+    opened = ""
+    for call in calls:
+        path = str(call.args.get("path") or call.args.get("file_path") or "")
+        if call.name.lower() in ("open", "view", "read", "read_file") and path:
+            opened = path
+        edit = _edit(call)
+        if edit is None:
+            continue
+        for name in edit.files or (opened,):
+            base = name.rsplit("/", 1)[-1].lower()
+            if "test" in base or ".spec." in base or "/tests/" in name.lower():
+                return True
+    return False
 
 
 def _declines(answer: str) -> bool:
@@ -404,7 +445,8 @@ def points(
         declined = bool(answer and _declines(answer))
         # a reply that agrees may name what to do ("yes, send Referrer-Policy")
         ask = parts[-1]
-        instead = _BUT_DO.search(answer) if declined else None
+        # (not "True, but changing it changes ... I opened #219 for it": put off, nothing to do)
+        instead = _BUT_DO.search(answer) if declined and not _TICKET.search(answer) else None
         if instead and number not in left:
             # "no: keep HUP, but log the reload at info": turned down, with something to do
             declined, ask = False, instead.group(1).rstrip(". ")
@@ -416,11 +458,12 @@ def points(
         names = identifiers(point)
         status = "not started"
         already = bool(_ALREADY.search(answer))
-        if number in left or (declined and not already) or _PUTS_ITSELF_OFF.search(text):
+        if _USER_ANSWERED.search(answer):
+            status = "answered in a comment"  # "I replied on the PR: no": the user answered it
+        elif number in left or (declined and not already) or _PUTS_ITSELF_OFF.search(text):
             status = "left as asked"
-        elif _USER_ANSWERED.search(answer) or (
-            (_POINT_ASKS_REPLY.search(ask) or _COMMENT_ASK.search(answer))
-            and any(_POSTS_COMMENT.match(c.text) for c in since)
+        elif (_POINT_ASKS_REPLY.search(ask) or _COMMENT_ASK.search(answer)) and any(
+            _POSTS_COMMENT.match(c.text) for c in since
         ):
             status = "answered in a comment"
         elif _CHECK_IT.search(_AGREES.sub("", answer)) and any(
@@ -446,6 +489,9 @@ def points(
             if made is not None:
                 tested = any(is_test_run(c) for c in since if c.index > acts[made].index)
                 status = "changed and tested" if tested else "changed, not yet tested"
+                if _ASKS_TEST.search(text) and not _edits_a_test(acts):
+                    # "Please test that ..., and add a README section": the README is not it
+                    status = "changed, the test not written"
         out.append(Point(number, parts[0], ask, status, answer, text))
     closing = []
     for sentence in _sentences(closing_text):

@@ -75,7 +75,7 @@ _NOT_ERROR = re.compile(r"\b0 (?:failures?|errors?|failed)\b|\bno errors?\b", re
 # Lines a test run or build ends with: "43 tests, 0 failures", "12 passed in 2.1s".
 _OUTCOME_LINE = re.compile(
     r"\b\d+ (?:tests?|passed|failures?|failed|examples?|doctests?|errors?|warnings?|files?|"
-    r"issues?|problems?|checks?)\b"
+    r"issues?|problems?|checks?)\b(?![/.]\w)"  # not git's `create mode 100644 tests/a.py`
     r"|\b(?:Passed|Failed|Total):\s+\d+",  # dotnet test: `Passed!  - Failed: 0, Passed: 89`
     re.IGNORECASE,
 )
@@ -361,6 +361,8 @@ _GO_FAILURE = re.compile(r"^--- FAIL: (\w+) \([\d.]+s\)\n\s+(?:[\w.\-]+\.go:\d+:
 # then `→ Test timed out in 5000ms.`
 _NAMED_FAILURE = (
     re.compile(r"^Fail\s*\|\|\s*(\S.*?)\s*\n\s*(?:\S*/)?(\S.*)$", re.M),
+    # jest's `● suite › test` header, then what it threw (`thrown: "Exceeded timeout of ..."`)
+    re.compile(r"^\s*\u25cf\s+(\S.*?)\s*\n\s*\n?\s*(thrown: .+|(?:\w+\.)*\w*Error: .+)$", re.M),
     re.compile(
         r"^\s*(?:\u276f|\u00d7|\u2715|\u2717)\s+\S+ > (.+?)(?:\s+\d+ms)?\n\s*\u2192\s+(\S.*)$", re.M
     ),
@@ -379,7 +381,11 @@ def _named_failure(text: str) -> str | None:
     for pattern in _NAMED_FAILURE:
         m = pattern.search(text)
         if m:
-            return f"{m.group(1).rsplit(' > ', 1)[-1]}: {m.group(2).strip()}"
+            test = m.group(1).rsplit(" > ", 1)[-1].rsplit(_JEST_PATH, 1)[-1]
+            said = m.group(2).strip()
+            if said.startswith('thrown: "'):  # jest quotes what was thrown, to the next line
+                said = "thrown: " + said.removeprefix('thrown: "').rstrip('"')
+            return f"{test}: {said}"
     m = _EXPECTED_RECEIVED.search(text)
     if m:
         said = f"Expected: {m.group(1)}, Received: {m.group(2)}"
