@@ -361,3 +361,27 @@ def test_the_design_the_user_said_to_use_instead_is_beside_what_it_rules_out() -
     summary = ExtractiveCompactor(word_limit=400).compact(s.messages).summary or ""
     ruled = next(ln for ln in summary.splitlines() if ln.startswith("Ruled out: "))
     assert "nanoTime" in ruled and "decided instead: Use method 1" in ruled, ruled
+
+
+@pytest.mark.parametrize(
+    ("correction", "instead"),
+    [
+        # the imperative after a colon
+        ("No lock on the lookup path. Reload doesn't need to touch what the readers hold: "
+         "build a new snapshot and swap it in with an atomic.Pointer. Delete guarded.go first.",
+         "Reload doesn't need to touch what the readers hold: build a new snapshot and swap it "
+         "in with an atomic.Pointer."),
+        # what does the job, named, and the sentence after it
+        ("No, please don't hand-roll UTF-8 decoding. Node's string_decoder does exactly this: "
+         "it keeps the incomplete bytes. One StringDecoder per LineSplitter. And no new module.",
+         "Node's string_decoder does exactly this: it keeps the incomplete bytes. One "
+         "StringDecoder per LineSplitter."),
+        # nothing said of what to do instead
+        ("No, not that. It breaks the public URLs.", None),
+    ],
+    ids=["after-a-colon", "does-exactly-this", "none"],
+)  # fmt: skip
+def test_what_the_user_said_to_do_instead(correction: str, instead: str | None) -> None:
+    from working_memory.compaction._progress import _instead
+
+    assert _instead(correction) == instead

@@ -475,12 +475,24 @@ _INSTEAD = re.compile(
 )
 
 
+# "Caffeine does this already: make it ...", "Node's string_decoder does exactly this": the
+# user names the design that does the job
+_DOES_THIS = re.compile(r"\bdoes (?:exactly )?(?:this|that)(?: already)?\b", re.IGNORECASE)
+
+
 def _instead(text: str) -> str | None:
     """What the user said to do instead, in their words: the first imperative sentence of a
-    correction (of four words or more: "Keep it." says nothing of the design)."""
-    for sentence in split_sentences(" ".join(text.split())):
-        if _INSTEAD.match(sentence) and len(sentence.split()) >= 4:
+    correction, or one whose clause after a colon is ("Reload doesn't need to touch it: build a
+    new snapshot ..."), of four words or more ("Keep it." says nothing of the design); else the
+    sentence that names what does the job, with the next one."""
+    sentences = split_sentences(" ".join(text.split()))
+    for sentence in sentences:
+        clause = sentence.rsplit(": ", 1)[-1]
+        if len(clause.split()) >= 4 and (_INSTEAD.match(sentence) or _INSTEAD.match(clause)):
             return _clip(sentence, 240)
+    for i, sentence in enumerate(sentences):
+        if _DOES_THIS.search(sentence):
+            return _clip(" ".join(sentences[i : i + 2]), 240)
     return None
 
 
