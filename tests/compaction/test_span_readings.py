@@ -4,6 +4,8 @@ that calls the design wrong."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from working_memory.compaction._progress import _is_test_run, progress
@@ -100,29 +102,41 @@ def test_a_go_rerun_with_more_repeats_pairs_the_failure_with_the_edit_before_it(
     assert "logx/writer.go" in done.fixes[0].change and "w.mu" in done.fixes[0].change
 
 
+def _the_one_fix(
+    failed: tuple[str, str],
+    again: tuple[str, str],
+    tried: tuple[str, str, str] | None,
+    fixed: tuple[str, str, str],
+) -> Any:
+    """The one fix read from a run that failed, an edit that did not help (or none), a re-run
+    that failed the same way, the edit that fixed it and a run that passed."""
+    s = Script("You are a coding agent.")
+    s.user("It fails; fix it.")
+    s.call("run", failed[1], command=failed[0])
+    for path, old, new in [tried] if tried else []:
+        s.call("edit_file", f"Edited {path}", path=path, old=old, new=new)
+    s.call("run", again[1], command=again[0])
+    path, old, new = fixed
+    s.call("edit_file", f"Edited {path}", path=path, old=old, new=new)
+    s.call("run", "Tests:       3 passed, 3 total", command=failed[0])
+    done = progress(s.messages, span_state(s.messages))
+    assert len(done.fixes) == 1, done.fixes
+    return done.fixes[0]
+
+
 def test_a_rerun_that_prints_the_same_jest_failure_does_not_make_the_edit_before_it_the_fix() -> (
     None
 ):
     # the error line is read from two lines (Expected: over Received:), so it is not one piece
     # of the re-run's output: the re-run still fails it, the helper's edit did not fix it
-    s = Script("You are a coding agent.")
-    s.user("A reset link can be used twice; fix it.")
-    s.call("run", _JEST, command="npx jest test/reset.test.js")
-    s.call("edit_file", "Edited test/helpers.js", path="test/helpers.js", old="a", new="b")
-    s.call("run", _JEST.replace("61 ms", "59 ms"), command="npx jest test/reset.test.js")
-    s.call(
-        "edit_file",
-        "Edited src/auth/reset.js",
-        path="src/auth/reset.js",
-        old="hash.slice(0, 7)",
-        new="createHmac('sha256', SECRET).update(hash)",
+    fix = _the_one_fix(
+        ("npx jest test/reset.test.js", _JEST),
+        ("npx jest test/reset.test.js", _JEST.replace("61 ms", "59 ms")),
+        ("test/helpers.js", "a", "b"),
+        ("src/auth/reset.js", "hash.slice(0, 7)", "createHmac('sha256', SECRET).update(hash)"),
     )
-    s.call("run", "Tests:       3 passed, 3 total", command="npx jest test/reset.test.js")
-    done = progress(s.messages, span_state(s.messages))
-    assert len(done.fixes) == 1, done.fixes
-    assert "Received: 204" in done.fixes[0].error
-    assert "src/auth/reset.js" in done.fixes[0].change, done.fixes[0]
-    assert "test/helpers.js" not in done.fixes[0].change, done.fixes[0]
+    assert "Received: 204" in fix.error
+    assert "src/auth/reset.js" in fix.change and "test/helpers.js" not in fix.change, fix
 
 
 _OPS_REVIEW = (
@@ -304,22 +318,14 @@ def test_jests_thrown_timeout_is_the_error_and_a_longer_timeout_did_not_fix_it()
         "keeps a 4-byte character split over three writes: thrown: Exceeded timeout of 5000 ms "
         "for a test."
     )
-    s = Script("You are a coding agent.")
-    s.user("Characters split over chunks come out as U+FFFD; fix it.")
-    s.call("run", _JEST_TIMEOUT.format(ms=5000), command="npx jest")
-    s.call("run", _JEST_TIMEOUT.format(ms=20000), command="npx jest --testTimeout=20000")
-    s.call(
-        "edit_file",
-        "Edited test/split.test.ts",
-        path="test/split.test.ts",
-        old="await once(splitter, 'end');",
-        new="const out = splitter.toArray();",
+    fix = _the_one_fix(
+        ("npx jest", _JEST_TIMEOUT.format(ms=5000)),
+        ("npx jest --testTimeout=20000", _JEST_TIMEOUT.format(ms=20000)),
+        None,
+        ("test/split.test.ts", "await once(splitter, 'end');", "const out = splitter.toArray();"),
     )
-    s.call("run", "Tests:       29 passed, 29 total", command="npx jest")
-    done = progress(s.messages, span_state(s.messages))
-    assert len(done.fixes) == 1, done.fixes
-    assert "test/split.test.ts" in done.fixes[0].change and "toArray" in done.fixes[0].change
-    assert any("testTimeout=20000" in t for t in done.fixes[0].tried), done.fixes[0]
+    assert "test/split.test.ts" in fix.change and "toArray" in fix.change, fix
+    assert any("testTimeout=20000" in t for t in fix.tried), fix
 
 
 def test_a_commits_create_mode_line_counts_no_tests() -> None:
