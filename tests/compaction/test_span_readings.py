@@ -391,3 +391,13 @@ def test_what_the_user_said_to_do_instead(correction: str, instead: str | None) 
     from working_memory.compaction._progress import _instead
 
     assert _instead(correction) == instead
+
+
+def test_what_the_assistant_is_doing_as_it_writes_is_no_decision() -> None:
+    s = Script("You are a coding agent.")
+    s.user("The build fails on future {}; fix it.")
+    s.say("Checking which coroutines version the build actually resolves.")
+    s.say("Answering Ifeoma's 2 on the PR: no depends_on_past, one bad night shouldn't block.")
+    s.say("We must keep the next_update expiry rather than a fixed TTL.")
+    done = progress(s.messages, span_state(s.messages))
+    assert done.decisions == ("We must keep the next_update expiry rather than a fixed TTL.",)

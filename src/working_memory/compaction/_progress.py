@@ -51,7 +51,11 @@ _INTENT = re.compile(
 # A statement of the very next action ("Let me check X first:"): done once a call follows it.
 _IMMEDIATE = re.compile(
     r"^(?:now,? )?(?:let me|let's|i'll (?:first |now )?(?:look|check|read|open|see|run|search|"
-    r"inspect|view)|first,? i'll|now i'll (?:look|check|read|open|see|run))\b",
+    r"inspect|view)|first,? i'll|now i'll (?:look|check|read|open|see|run))\b"
+    # what the assistant is doing as it writes ("Checking which version the build resolves",
+    # "Answering Ifeoma's 2 on the PR: ..."): an action, not a design
+    r"|^(?:checking|answering|replying|posting|running|re-?running|looking|reading|"
+    r"reproducing|verifying|confirming|trying|investigating|testing)\b",
     re.IGNORECASE,
 )
 _REJECTION = re.compile(
