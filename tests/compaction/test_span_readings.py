@@ -401,3 +401,24 @@ def test_what_the_assistant_is_doing_as_it_writes_is_no_decision() -> None:
     s.say("We must keep the next_update expiry rather than a fixed TTL.")
     done = progress(s.messages, span_state(s.messages))
     assert done.decisions == ("We must keep the next_update expiry rather than a fixed TTL.",)
+
+
+def test_a_changed_files_why_is_the_assistants_last_word_on_it() -> None:
+    from working_memory.compaction import ExtractiveCompactor
+
+    s = Script("You are a coding agent.")
+    s.user("The live build log arrives in bursts; fix it.")
+    s.call("edit_file", "Edited src/app.ts", path="src/app.ts", old="a", new="b")
+    s.say("Next I'll check the route in src/app.ts again.")
+    s.say("customTypes in src/app.ts no longer matches text/event-stream, so nothing gzips it.")
+    s.call("write_file", "Wrote src/gz.ts", path="src/gz.ts", content="x")
+    s.call("run", "", command="rm src/gz.ts")
+    s.say("Deleted src/gz.ts, which flushed gzip after every event.")
+    done = progress(s.messages, span_state(s.messages))
+    assert done.why == {
+        "src/app.ts": "customTypes in src/app.ts no longer matches text/event-stream, so nothing "
+        "gzips it."
+    }, done.why  # not the step it announced, nor the file removed since
+    summary = ExtractiveCompactor(word_limit=400).compact(s.messages).summary or ""
+    files = next(ln for ln in summary.splitlines() if ln.startswith("Files changed: "))
+    assert "src/app.ts (edited; customTypes in src/app.ts no longer matches" in files, files

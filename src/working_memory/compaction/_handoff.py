@@ -392,6 +392,8 @@ def handoff_entries(state: SpanState, progress: Progress | None = None) -> list[
             what += ", then reverted (unchanged now)"
             gone = True  # its role is no change of the work's
         role = roles.get(f.path)
+        word = progress.why.get(f.path) if progress is not None else None
+        role = _words(word, 18) if word and not gone else role
         lines.append(f"{f.path} ({what}" + (f"; {role})" if role and not gone else ")"))
         brief.append(f"{f.path} ({what})")
     if lines:

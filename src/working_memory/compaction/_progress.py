@@ -187,6 +187,7 @@ class Progress:
     reverted: frozenset[str] = field(default=frozenset())  # put back as committed (git checkout)
     plan_is_older: bool = False  # the latest plan predates the last change to a file
     roles: Mapping[str, str] = field(default_factory=dict)  # path -> what it defines or says
+    why: Mapping[str, str] = field(default_factory=dict)  # path -> the assistant's word on it
     last_run: str | None = None  # the last test or build run and its outcome
     current_short: str | None = None  # the current work without the last run's details
     open_asks: tuple[str, ...] = ()  # the latest request's asks naming a file not touched since
@@ -394,6 +395,8 @@ def _change_account(
     return _clip((after or [s for _, s in kept])[-1], 200) if kept else None
 
 
+# A sentence about what comes next, not what was done ("Next I'll ...", "Then run ...").
+_STATED_NEXT_WORDS = re.compile(r"\b(?:next|i'll|i will|let me|going to|then i)\b", re.I)
 # An ask for after the current one: "Then run it on staging", "And add a test that ...".
 _LATER = re.compile(r"^(?:and |but )?(?:then|after that|afterwards|finally|also|and)\b,?\s*", re.I)
 _CONSTRAINT = re.compile(r"^(?:and |but |also,? )?(?:don't|do not|never|no|not)\b", re.I)
@@ -1040,6 +1043,28 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
         if role:
             roles[path] = role
 
+    # Why each changed file changed: the assistant's last sentence after its first change that
+    # names it ("customTypes in src/app.ts no longer matches text/event-stream").
+    file_why: dict[str, str] = {}
+    for f in state.files:
+        changed_at = next((c.index for c in changes if f.path in _change_paths(c)), None)
+        name = f.path.rsplit("/", 1)[-1]
+        if changed_at is None or "." not in name or any(same_file(f.path, r) for r in removed):
+            continue
+        said_of = [
+            sentence
+            for index, text in said
+            if index > changed_at
+            for sentence in split_sentences(text)
+            if name in sentence
+            and len(sentence.split()) >= 6
+            and not _IMMEDIATE.search(sentence)
+            and not _STATED_NEXT_WORDS.search(sentence)
+            and not sentence.rstrip().endswith(("?", ":"))
+        ]
+        if said_of:
+            file_why[f.path] = _clip(said_of[-1], 200)
+
     reviews = tuple(
         f"{c.args.get('description') or c.name} reported: {_findings(c.result or '')}"
         for c in calls
@@ -1062,6 +1087,7 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
             and last_plan.index < last_change.index
         ),
         roles=roles,
+        why=file_why,
         last_run=last_run,
         current_short=current_short,
         open_asks=tuple(open_asks[:3]),
