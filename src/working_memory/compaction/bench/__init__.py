@@ -101,6 +101,10 @@ _HELD_OUT = (
     ("heldout19-codex-monotonicuuid", "codex", "_heldout19_codex_monotonicuuid"),
     ("heldout19-swe-utf8chunks", "swe-agent", "_heldout19_swe_utf8chunks"),
     ("heldout19-chat-tenantswap", "openai-chat", "_heldout19_chat_tenantswap"),
+    ("heldout20-claude-retryafter", "claude-code", "_heldout20_claude_retryafter"),
+    ("heldout20-codex-slowconsumer", "codex", "_heldout20_codex_slowconsumer"),
+    ("heldout20-swe-cookiedates", "swe-agent", "_heldout20_swe_cookiedates"),
+    ("heldout20-chat-rawbody", "openai-chat", "_heldout20_chat_rawbody"),
 )
 _CLAUDE_FIXTURE = "claude-code/7c9e6679-7425-40de-944b-e07fc1f90ae7.jsonl"
 _CODEX_FIXTURE = "codex/rollout-2026-05-11T09-00-00-019e1625-789d-76c0-80ab-3724b5ddb799.jsonl"
