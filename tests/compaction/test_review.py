@@ -464,3 +464,46 @@ def test_a_point_that_asks_for_a_test_is_open_until_a_test_file_changes() -> Non
     test = ("Edit", {"file_path": "/r/test/split.test.ts", "old_string": "});",
                      "new_string": "it('0xFF', () => { expect(parse('\\xff')).toBe('U+FFFD'); });"})  # fmt: skip
     assert _listed(request, [readme, test, _TESTS]).points[1].status == "changed and tested"
+
+
+_DAGNY = (
+    "Dagny reviewed #2207:\n"
+    "1. supervisor SIGKILLs after stopwaitsecs, which is 10 in queue-worker.conf.\n"
+    "2. gateway timeouts (PaymentTimeoutException) aren't recorded either.\n"
+    "3. add a command that deletes the extra copies of an import's contacts.\n"
+    "My take: 1 you did already, it's stopwaitsecs=660. 2 is PLAT-688, not this PR. 3 yes."
+)
+
+
+@pytest.mark.parametrize(
+    "announced",
+    [
+        # it names the point the user says is done
+        "Next, Dagny's 1: I'll raise stopwaitsecs in queue-imports.conf above the timeout.",
+        # it does what a point put off to a ticket names in code
+        "Next: make the recorder record PaymentTimeoutException as well, with status TIMEOUT.",
+    ],
+    ids=["names-a-point-done-already", "a-code-name-put-off"],
+)
+def test_an_announced_step_about_a_point_done_or_put_off_is_no_next_step(announced: str) -> None:
+    s = Script("agent")
+    s.user("Imports run three times; fix it.")
+    s.call("Edit", "updated", file_path="/r/config/queue.php", old_string="a", new_string="b")
+    s.user(_DAGNY)
+    s.call("Bash", "Tests: 186 passed", command="php artisan test")
+    s.say(announced)
+    summary = ExtractiveCompactor(word_limit=300).compact(s.messages).summary or ""
+    step = next(ln for ln in summary.splitlines() if ln.startswith("Next step:"))
+    assert "point 3 of the latest request" in step, step
+
+
+def test_i_think_its_in_already_check_and_tell_her_is_answered_by_the_comment() -> None:
+    request = (
+        "Ines reviewed #517:\n1. timingSafeEqual throws on buffers of different lengths.\n"
+        "2. rotate the secret.\nMine: 1 I think the guard compares the lengths first already; "
+        "check and tell her. 2 yes."
+    )
+    comment = ("Bash", {"command": "gh pr comment 517 --body-file /tmp/r.md"}, "posted")
+    by = {p.number: p.status for p in _listed(request, [comment]).points}
+    assert by[1] == "answered in a comment", by
+    assert by[2] == "not started", by

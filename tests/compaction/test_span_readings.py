@@ -422,3 +422,35 @@ def test_a_changed_files_why_is_the_assistants_last_word_on_it() -> None:
     summary = ExtractiveCompactor(word_limit=400).compact(s.messages).summary or ""
     files = next(ln for ln in summary.splitlines() if ln.startswith("Files changed: "))
     assert "src/app.ts (edited; customTypes in src/app.ts no longer matches" in files, files
+
+
+def test_a_loggers_date_and_process_id_do_not_make_another_error() -> None:
+    # (a line long enough to be clipped: its ending is no longer in the re-run's output)
+    said = (
+        'The "data" argument must be of type string or an instance of Buffer, TypedArray, or '
+        "DataView. Received undefined"
+    )
+    nest = (
+        f"[Nest] {{pid}}  - 11/18/2026, {{time}} AM   ERROR [ExceptionsHandler] {said}\n"
+        f"TypeError [ERR_INVALID_ARG_TYPE]: {said}\n    at Hmac.update (node:internal/crypto)\n"
+    )
+    s = Script("You are a coding agent.")
+    s.user("Signed webhooks are rejected; fix it.")
+    s.call("run", nest.format(pid=48211, time="10:42:07"), command="npm run test:e2e")
+    s.call(
+        "run",
+        nest.format(pid=48790, time="10:44:31"),
+        command="rm -rf dist && npx jest --clearCache && npm run test:e2e",
+    )
+    s.call("edit_file", "Edited src/setup-app.ts", path="src/setup-app.ts", old="a", new="b")
+    s.call("run", "Tests: 148 passed, 148 total", command="npm run test:e2e")
+    state = span_state(s.messages)
+    assert len(state.errors) == 1, state.errors
+    done = progress(s.messages, state)
+    assert len(done.fixes) == 1 and "src/setup-app.ts" in done.fixes[0].change, done.fixes
+    assert done.fixes[0].tried, done.fixes[0]  # the clean re-run did not help
+
+
+def test_a_name_in_an_import_list_is_no_error() -> None:
+    source = "import {\n  Injectable,\n  UnauthorizedException,\n} from '@nestjs/common';\n"
+    assert error_line(source, shell=True) is None

@@ -63,7 +63,9 @@ _TICKET = re.compile(
 # "Done already", "you did already", "should already be in": the user says the point is done
 _ALREADY = re.compile(
     r"\b(?:done|did|in|there|handled|covered)(?: (?:that|it|this))? already\b"
-    r"|\balready (?:done|did|in|there|handled|covered|the case|be (?:in|there|done))\b",
+    r"|\balready (?:done|did|in|there|handled|covered|the case|be (?:in|there|done))\b"
+    # "I think the guard compares the lengths first already; check and tell her"
+    r"|\b(?:i think|probably|i believe)\b[^.;]{0,60}\balready\b",
     re.IGNORECASE,
 )
 # "I answered her on the thread": the user replied to the reviewer, nothing to post
@@ -557,17 +559,32 @@ def declined_step(step: str, listed: Points) -> bool:
     # nothing of "the account page")
     plain = " ".join(w for w in step.split() if "/" not in w)
     said = _stems(plain)
+    if any(p.status == "done already" and _names_point(step, p.number) for p in listed.points):
+        return True  # "Next, Dagny's 1: I'll raise stopwaitsecs ...", which the user says is done
     return any(
         p.answer
         and (p.status == "left as asked" or _declines(p.answer))
         # any sentence of it: "Move config reload to SIGUSR1?" -> "no: keep HUP, but ..."
         and (
             any(len(said & _stems(t)) >= 3 for t in _sentences(p.text or p.head))
+            # or a code name of a point put off ("record PaymentTimeoutException as well" after
+            # "3 is PAY-241"; not a file's path, which other work shares)
+            or (
+                p.status == "left as asked"
+                and bool(
+                    {n for n in identifiers(step) & identifiers(p.text) if not _FILE.search(n)}
+                )
+            )
             # or what the reply put off: "that's migration 2, next deploy"
             or len(said & _stems(p.answer)) >= 2
         )
         for p in listed.points
     )
+
+
+def _names_point(step: str, number: int) -> bool:
+    """The step names the point by its number: "point 1", "Dagny's 1", "(1)", "#1"."""
+    return re.search(rf"(?:\bpoint |'s |\(|#){number}\b(?!\.\d)", step, re.I) is not None
 
 
 def _stems(text: str) -> set[str]:

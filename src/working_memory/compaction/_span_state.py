@@ -338,7 +338,10 @@ def error_line(result: str, *, shell: bool) -> str | None:
 
 # A line of source a look printed (`pub fn unpack(...) -> Result<usize, UnpackError> {`): it
 # names an error type, it reports none.
-_CODE_LINE = re.compile(r"^(?:pub |fn |func |def |class |impl |let |const |import |use )|[{;]$")
+_CODE_LINE = re.compile(
+    r"^(?:pub |fn |func |def |class |impl |let |const |import |use )|[{;]$"
+    r"|^[A-Z]\w*,$"  # a name in an import list (`UnauthorizedException,`)
+)
 # An exception line, its module path too (`django.db.utils.IntegrityError: ...`).
 _EXCEPTION = re.compile(r"(?:[a-z_]\w*\.)*[A-Z]\w*(?:Error|Exception):")
 # unittest's header of one failing test: `ERROR: test_x (pkg.tests.Class)`.
@@ -621,7 +624,11 @@ def reruns(step: str, words: frozenset[str]) -> bool:
 
 # A log line's clock and a step's duration: `14:12:13 1 of 6 ERROR ... [ERROR in 32.88s]`
 # printed again at 14:17:52 in 31.47s is the same error.
-_CLOCK = re.compile(r"\b\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?\b|\b\d+(?:\.\d+)?\s?(?:ms|s)\b")
+# (and a logger's date and process id: `[Nest] 48211  - 11/18/2026, 10:42:07 AM`)
+_CLOCK = re.compile(
+    r"\b\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?\b|\b\d+(?:\.\d+)?\s?(?:ms|s)\b"
+    r"|\b\d{1,4}[/-]\d{1,2}[/-]\d{2,4}\b|^\[[A-Za-z][\w.-]*\]\s+\d+\b"
+)
 
 
 def untimed(message: str) -> str:
