@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from working_memory.tokens import EstimateCounter, get_counter
@@ -299,12 +299,17 @@ def test_count_non_negative_and_zero_only_for_empty(text):
 
 @settings(max_examples=200, deadline=None)
 @given(_text, _text)
+@example(":Aa", "A:A")  # two case changes made at the seam: the slack of 2 it had was too small
 def test_concatenation_is_additive_within_tolerance(a, b):
     counter = ApproxCounter()
     whole, parts = counter.count(a + b), counter.count(a) + counter.count(b)
-    # Each part is rounded on its own and pre-tokens merge at the seam: 25% plus slack.
-    assert whole <= parts * 1.25 + 2
-    assert whole >= parts * 0.75 - 2
+    # Each part is rounded on its own, and the features of neighbouring characters (a case
+    # change, a triple such as `lUl`) that cross the seam are counted in the whole alone: 25%
+    # plus what the six characters around the seam count, plus one for the rounding
+    # (":Aa" + "A:A" is 1 + 2 tokens apart, 6 together: ":AaA:A" has two case changes).
+    seam = counter.count(a[-3:] + b[:3])
+    assert whole <= parts * 1.25 + seam + 1
+    assert whole >= parts * 0.75 - seam - 1
 
 
 @settings(max_examples=100, deadline=None)
