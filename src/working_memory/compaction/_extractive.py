@@ -260,21 +260,20 @@ class ExtractiveCompactor:
             entries = self._fit(all_entries, cost, int(limit * share))
             used = sum(cost(e.text) for e in entries)
             if limit > _TIGHT_BUDGET:
-                # an error beside its fix left out while the fact lines' tenth would hold its
-                # brief form: the tenth buys stray lines (`user: See https://...`), it an answer
+                # the files and errors the core lines left out, while the fact lines' tenth
+                # would hold their brief forms: the tenth buys stray lines (`user: See
+                # https://...`), they answers
                 kept = {(e.section, e.order) for e in entries}
-                left = [
-                    e
-                    for e in all_entries
-                    if e.section in (ERRORS_SECTION, FILES_SECTION)
-                    and e.priority <= _CORE_PRIORITY
-                    and (e.section, e.order) not in kept
-                ]
-                changed = [
-                    e for e in left if e.section == FILES_SECTION and e.priority <= FILES_PRIORITY
-                ]
-                errors = [e for e in left if e.section == ERRORS_SECTION and e not in changed]
-                read = [e for e in left if e not in changed and e not in errors]
+                changed: list[Entry] = []
+                errors: list[Entry] = []
+                read: list[Entry] = []
+                for e in all_entries:
+                    if e.priority > _CORE_PRIORITY or (e.section, e.order) in kept:
+                        continue
+                    if e.section == ERRORS_SECTION:
+                        errors.append(e)
+                    elif e.section == FILES_SECTION:
+                        (changed if e.priority <= FILES_PRIORITY else read).append(e)
 
                 def add(entry: Entry, text: str) -> bool:
                     nonlocal used

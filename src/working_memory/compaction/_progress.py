@@ -21,6 +21,7 @@ from ._span_state import (
     LOOK_COMMAND,
     RUNNER,
     SEGMENT,
+    STATED_NEXT,
     Call,
     SpanState,
     TodoItem,
@@ -31,6 +32,7 @@ from ._span_state import (
     described_call,
     error_line,
     is_run_tool,
+    is_test_path,
     outcome_line,
     runs_tests,
     same_ending,
@@ -395,8 +397,6 @@ def _change_account(
     return _clip((after or [s for _, s in kept])[-1], 200) if kept else None
 
 
-# A sentence about what comes next, not what was done ("Next I'll ...", "Then run ...").
-_STATED_NEXT_WORDS = re.compile(r"\b(?:next|i'll|i will|let me|going to|then i)\b", re.I)
 # An ask for after the current one: "Then run it on staging", "And add a test that ...".
 _LATER = re.compile(r"^(?:and |but )?(?:then|after that|afterwards|finally|also|and)\b,?\s*", re.I)
 _CONSTRAINT = re.compile(r"^(?:and |but |also,? )?(?:don't|do not|never|no|not)\b", re.I)
@@ -438,12 +438,6 @@ def _later_asks(
 
 
 _SAYS_TEST = re.compile(r"\btests?\b", re.I)
-
-
-def _is_test_path(path: str) -> bool:
-    """`tests/test_x.py`, `x_test.go`, `UploadQueueTests.swift`, `a.spec.ts`."""
-    name = path.rsplit("/", 1)[-1].lower()
-    return "test" in name or ".spec." in name or "/tests/" in path.lower()
 
 
 def _test_file_of(path: str, files: Sequence[str]) -> str | None:
@@ -649,10 +643,11 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
     listed = points(users[-1][1], calls, last_user, _is_test_run) if users else None
     ruled, gone = _ruled_out(users, said)
     # what the user said to use instead, by the correction's quote a ruling carries
+    ruled_by = {r.by for r in ruled}
     instead = {
         by: said_instead
         for _, text in users
-        if (by := f'the user: "{_clip(text, 240)}"') in {r.by for r in ruled}
+        if (by := f'the user: "{_clip(text, 240)}"') in ruled_by
         and (said_instead := _instead(text)) is not None
     }
     worked = [c for c in calls if c not in plans]  # a plan names its items, it does not do them
@@ -987,7 +982,7 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
             # it (a design tried and dropped, a file deleted since)
             still = max((c.index for c in runs_after if c.index < stop.index), default=-1)
             recent = [c for c in between if c.index > still] or between[-1:]
-            code = [c for c in recent if not all(_is_test_path(p) for p in _change_paths(c))]
+            code = [c for c in recent if not all(is_test_path(p) for p in _change_paths(c))]
             change = (code or recent)[-1]
             paths = [p for c in (code or recent) for p in _change_paths(c)]
             paths += [p for c in recent for p in _change_paths(c)]
@@ -1045,22 +1040,28 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
 
     # Why each changed file changed: the assistant's last sentence after its first change that
     # names it ("customTypes in src/app.ts no longer matches text/event-stream").
+    # (not a step it announces, a look, a question: what was done)
+    accounts = [
+        (index, sentence)
+        for index, text in said
+        for sentence in split_sentences(text)
+        if len(sentence.split()) >= 6
+        and not _IMMEDIATE.search(sentence)
+        and not STATED_NEXT.search(sentence)
+        and not sentence.rstrip().endswith(("?", ":"))
+    ]
+    first_change: dict[str, int] = {}
+    for c in changes:
+        for p in _change_paths(c):
+            first_change.setdefault(p, c.index)
     file_why: dict[str, str] = {}
     for f in state.files:
-        changed_at = next((c.index for c in changes if f.path in _change_paths(c)), None)
+        changed_at = first_change.get(f.path)
         name = f.path.rsplit("/", 1)[-1]
         if changed_at is None or "." not in name or any(same_file(f.path, r) for r in removed):
             continue
         said_of = [
-            sentence
-            for index, text in said
-            if index > changed_at
-            for sentence in split_sentences(text)
-            if name in sentence
-            and len(sentence.split()) >= 6
-            and not _IMMEDIATE.search(sentence)
-            and not _STATED_NEXT_WORDS.search(sentence)
-            and not sentence.rstrip().endswith(("?", ":"))
+            sentence for index, sentence in accounts if index > changed_at and name in sentence
         ]
         if said_of:
             file_why[f.path] = _clip(said_of[-1], 200)

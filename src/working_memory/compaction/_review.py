@@ -17,7 +17,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ._span_state import Call, error_line, is_look, split_sentences
+from ._span_state import Call, error_line, is_look, is_test_path, path_of, split_sentences
 
 __all__: list[str] = []  # private to the compaction package
 
@@ -282,16 +282,12 @@ def _edits_a_test(calls: Sequence[Call]) -> bool:
     """One of the calls edits a test file (an editor's `edit` edits the file opened last)."""
     opened = ""
     for call in calls:
-        path = str(call.args.get("path") or call.args.get("file_path") or "")
+        path = path_of(call.args)
         if call.name.lower() in ("open", "view", "read", "read_file") and path:
             opened = path
         edit = _edit(call)
-        if edit is None:
-            continue
-        for name in edit.files or (opened,):
-            base = name.rsplit("/", 1)[-1].lower()
-            if "test" in base or ".spec." in base or "/tests/" in name.lower():
-                return True
+        if edit is not None and any(is_test_path(f) for f in edit.files or (opened,)):
+            return True
     return False
 
 
@@ -390,9 +386,10 @@ def points(
     # user's own lines under a quoted point answer it ("> 1. Single quotes too" / "Done already")
     under: dict[int, list[str]] = {}
     quoted_items = False
-    for raw in request.splitlines():
-        quoted = re.match(r"^\s*>", raw) is not None
-        line = re.sub(r"^\s*>\s?", "", raw)
+    raw_lines = request.splitlines()
+    lines = [re.sub(r"^\s*>\s?", "", ln) for ln in raw_lines]
+    for raw, line in zip(raw_lines, lines, strict=True):
+        quoted = raw.lstrip().startswith(">")
         m = _ITEM.match(line)
         if m:
             items.append((int(m.group(1) or m.group(2)), m.group(3).strip()))
@@ -404,14 +401,13 @@ def points(
     if len(under) < 2:
         under = {}  # one line after the list is its closing, not an answer
     else:
-        rest = [ln for ln in rest if not any(ln in lines for lines in under.values())]
-    request = "\n".join(re.sub(r"^\s*>\s?", "", ln) for ln in request.splitlines())
+        rest = [ln for ln in rest if not any(ln in answers for answers in under.values())]
     if not items:
         # a bulleted list is points only when the user answered two of them beside it
         # ("- 24h is too long -> agreed, 30 minutes"): else it may be any list
         bullets: list[tuple[int, str]] = []
         rest = []
-        for line in request.splitlines():
+        for line in lines:
             m = _BULLET.match(line)
             if m:
                 bullets.append((len(bullets) + 1, m.group(1).strip()))
@@ -424,7 +420,7 @@ def points(
     if len(items) < 2:
         return None
     replies, closing_text = _replies_by_number(rest, {n for n, _ in items})
-    replies |= {n: " ".join(lines) for n, lines in under.items() if n not in replies}
+    replies |= {n: " ".join(answers) for n, answers in under.items() if n not in replies}
     left: set[int] = set()
     for m in _LEFT.finditer(closing_text):
         left |= {int(n) for n in re.findall(r"\d+", m.group(1) or m.group(2))}

@@ -81,7 +81,7 @@ _OUTCOME_LINE = re.compile(
 )
 _COUNTS = re.compile(r"\b\d+(?= (?:tests?|passed|failed|examples?)\b)|(?<=Passed:)\s*\d+")
 _LOCATION = re.compile(r"(?<![\w/.])((?:[\w.\-]+/)*[\w.\-]+\.[A-Za-z]{1,5}):(\d+)")
-_STATED_NEXT = re.compile(
+STATED_NEXT = re.compile(
     r"\b(?:next(?: step)?|still need(?:s|ed)? to|remaining|after that|"
     r"let me|let's|i'll|i will|i need to|we need to|going to)\b",
     re.IGNORECASE,
@@ -668,6 +668,12 @@ def is_look(call: Call) -> bool:
     return bool(parts) and all(LOOK_COMMAND.match(RUNNER.sub("", p)) for p in parts)
 
 
+def is_test_path(path: str) -> bool:
+    """`tests/test_x.py`, `x_test.go`, `UploadQueueTests.swift`, `a.spec.ts`."""
+    name = path.rsplit("/", 1)[-1].lower()
+    return "test" in name or ".spec." in name or "/tests/" in path.lower()
+
+
 def is_run_tool(name: str) -> bool:
     """A tool that runs the tests or the build (`run_tests`), read as a shell command is."""
     return _RUN_TOOL.search(name.lower()) is not None
@@ -745,7 +751,7 @@ def _stated_next(texts: Sequence[str]) -> str | None:
     """The assistant's last sentence about what it does next, from its last few messages."""
     for text in reversed(texts):
         for sentence in reversed(split_sentences(text)):
-            if _STATED_NEXT.search(sentence) and len(sentence.split()) >= 3:
+            if STATED_NEXT.search(sentence) and len(sentence.split()) >= 3:
                 return _clip(sentence, 240)
     return None
 
@@ -753,7 +759,7 @@ def _stated_next(texts: Sequence[str]) -> str | None:
 def _last_said(texts: Sequence[str]) -> str | None:
     """The assistant's last words that say something: a fact, a decision or a plan."""
     for text in reversed(texts[-3:]):
-        if _STATED_NEXT.search(text) or find_facts(text):
+        if STATED_NEXT.search(text) or find_facts(text):
             return _clip(text, 300)
     return None
 
