@@ -1314,3 +1314,87 @@ def test_the_same_error_at_another_time_of_day_is_one_error() -> None:
     [line] = _fixed_lines(_handoff(s.messages))
     fix, tried = line.split(" -> fixed by ", 1)[1].split(" (re-running ", 1)
     assert "qualify row_number()" in fix and "--full-refresh" in tried
+
+
+def test_an_swe_agent_task_is_quoted_without_its_template_opening() -> None:
+    s = Script("agent")
+    s.user(
+        "<uploaded_files>\n/testbed\n</uploaded_files>\nI've uploaded a python code repository in "
+        "the directory /testbed. Consider the following issue:\n<issue>\nCookie Expires is "
+        "written in the server's language, so browsers drop the cookie under LC_TIME=de_DE and "
+        "every session ends at once; the date must use the English names of RFC 9110.\n</issue>\n"
+        "Make the minimal changes to non-test files in /testbed so that the issue is resolved."
+    )
+    s.call("bash", "quail/responses.py:210: time.strftime(...)", command="grep -rn strftime quail/")
+    s.user("Keep it inside responses.py.")
+    task = next(ln for ln in _handoff(s.messages, 60).splitlines() if ln.startswith("Task"))
+    assert task.startswith('Task: "Cookie Expires is written'), task
+    marshmallow = Script("agent")
+    marshmallow.user(
+        "We're currently solving the following issue within our repository. Here's the issue "
+        "text:\nISSUE:\nTimeDelta serialization precision is lost: 345 ms serialises as 344."
+    )
+    marshmallow.call("bash", "ok", command="grep -n precision src/marshmallow/fields.py")
+    marshmallow.user("Round, do not truncate.")
+    summary = _handoff(marshmallow.messages, 60)
+    assert 'Task: "TimeDelta serialization precision' in summary, summary
+
+
+def test_a_file_checked_out_without_dashes_is_put_back_a_branch_is_not() -> None:
+    s = Script("agent")
+    s.user("Fix the cookie dates.")
+    s.call("edit", "ok", path="/testbed/quail/responses.py", old="a", new="from ._locale import x")
+    s.call("edit", "ok", path="/testbed/quail/cli.py", old="a", new="b")
+    s.call(
+        "bash", "", command="cd /testbed && git checkout quail/responses.py && git checkout main"
+    )
+    summary = _handoff(s.messages)
+    assert "responses.py (edited, then reverted (unchanged now))" in summary, summary
+    assert "cli.py (edited)" in summary, summary
+
+
+def test_a_changed_file_names_what_its_surviving_change_put_in() -> None:
+    s = Script("agent")
+    s.user("Cookie Expires must use English day and month names whatever the locale.")
+    s.call("Read", "import time\n\nclass Response:\n    def set_cookie(self, key, expires=None):\n"
+           "        parts.append(time.strftime('%a, %d %b %Y', expires))\n",
+           file_path="/r/quail/responses.py")  # fmt: skip
+    s.call("Edit", "ok", file_path="/r/quail/responses.py", old_string="import time",
+           new_string="import time\nfrom ._locale import c_time_locale")  # fmt: skip
+    s.call("Bash", "Updated 1 path from the index", command="git checkout -- quail/responses.py")
+    s.say("Now the helper: _http_date() writes the date with email.utils.format_datetime.")
+    s.call("Edit", "ok", file_path="/r/quail/responses.py",
+           old_string="        parts.append(time.strftime('%a, %d %b %Y', expires))",
+           new_string="        parts.append(_http_date(expires))\n\n\ndef _http_date(when):\n"
+           "    return format_datetime(when.astimezone(timezone.utc), usegmt=True)")  # fmt: skip
+    s.call("apply_patch", "Success.", input=(
+        "*** Begin Patch\n*** Add File: tests/test_http_dates.py\n+import locale\n"
+        "+def test_expires_is_english_under_de_DE(monkeypatch):\n+    assert 'Thu' in header\n"
+        "*** Update File: CHANGES.rst\n+- Cookie dates no longer follow LC_TIME.\n*** End Patch"))  # fmt: skip
+    files = next(ln for ln in _handoff(s.messages).splitlines() if ln.startswith("Files changed"))
+    assert "quail/responses.py (edited, adds _http_date, format_datetime" in files, files
+    assert "c_time_locale" not in files  # put in before the checkout: gone
+    assert "tests/test_http_dates.py (created, adds test_expires_is_english_under_de_DE" in files
+    assert "CHANGES.rst (edited)" in files, files  # prose names nothing of code
+
+
+def test_an_swe_agent_run_not_yet_submitted_ends_with_its_scratch_deleted_and_submit() -> None:
+    def run(submitted: bool) -> str:
+        s = Script("agent")
+        s.user(
+            "<uploaded_files>\n/testbed\n</uploaded_files>\nI've uploaded a python code "
+            "repository in the directory /testbed. Consider the following issue:\n<issue>\n"
+            "parse_duration('1h 30m') raises ValueError.\n</issue>"
+        )
+        s.call("create", "[File: /testbed/reproduce.py (1 lines total)]",
+               filename="/testbed/reproduce.py")  # fmt: skip
+        s.call("edit", "File updated.", path="/testbed/timeparse/duration.py", start_line=3,
+               end_line=3, replacement_text="    text = _SPACES.sub('', text)")  # fmt: skip
+        s.call("bash", "5 passed in 0.02s", command="python -m pytest -q tests")
+        if submitted:
+            s.call("submit", "diff --git a/timeparse/duration.py ...")
+        return next(ln for ln in _handoff(s.messages).splitlines() if ln.startswith("Next step"))
+
+    assert run(False).endswith("; last, delete reproduce.py, then submit"), run(False)
+    with pytest.raises(StopIteration):
+        run(True)  # submitted last, nothing asked since: no step left

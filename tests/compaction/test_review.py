@@ -466,6 +466,23 @@ def test_a_point_that_asks_for_a_test_is_open_until_a_test_file_changes() -> Non
     assert _listed(request, [readme, test, _TESTS]).points[1].status == "changed and tested"
 
 
+def test_a_point_whose_test_is_written_and_whose_file_is_not_is_half_done() -> None:
+    request = (
+        "Sanna reviewed PR #322:\n1. Rename get_user to fetch_user.\n"
+        "2. Please add a regression test that formats the dates under a German LC_TIME, and a "
+        "changelog entry in CHANGES.rst under Unreleased.\n2: the test first, then CHANGES.rst."
+    )
+    made = ("create", {"filename": "/testbed/tests/test_http_dates.py"}, "[File: created]")
+    second = _listed(request, [made, _TESTS]).points[1]
+    assert second.status == "the test written, CHANGES.rst not yet changed", second
+    assert second.open and second.left == "a changelog entry in CHANGES.rst under Unreleased"
+    assert second.step == "a changelog entry in CHANGES.rst under Unreleased (its test is written)"
+    entry = ("edit", {"path": "/testbed/CHANGES.rst", "start_line": 3, "end_line": 3,
+                      "replacement_text": "- Cookie dates are English whatever LC_TIME says."}, "ok")  # fmt: skip
+    done = _listed(request, [made, entry, _TESTS]).points[1]
+    assert done.status == "changed and tested" and not done.open, done
+
+
 _DAGNY = (
     "Dagny reviewed #2207:\n"
     "1. supervisor SIGKILLs after stopwaitsecs, which is 10 in queue-worker.conf.\n"

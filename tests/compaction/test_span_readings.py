@@ -365,8 +365,12 @@ def test_the_design_the_user_said_to_use_instead_is_beside_what_it_rules_out() -
         "Use method 1: a 12-bit counter in rand_a, seeded each new millisecond."
     ], done.instead
     summary = ExtractiveCompactor(word_limit=400).compact(s.messages).summary or ""
-    ruled = next(ln for ln in summary.splitlines() if ln.startswith("Ruled out: "))
-    assert "nanoTime" in ruled and "decided instead: Use method 1" in ruled, ruled
+    # one statement: the final design in the user's words, what it rules out, who said so
+    decided = next(ln for ln in summary.splitlines() if ln.startswith("Decision (the user's): "))
+    assert decided.startswith("Decision (the user's): Use method 1: a 12-bit counter"), decided
+    assert "It rules out: " in decided and "nanoTime" in decided, decided
+    assert "(turned down by the user's latest request)" in decided, decided  # quoted above
+    assert "Ruled out: " not in summary  # said once
 
 
 @pytest.mark.parametrize(
@@ -382,10 +386,26 @@ def test_the_design_the_user_said_to_use_instead_is_beside_what_it_rules_out() -
          "it keeps the incomplete bytes. One StringDecoder per LineSplitter. And no new module.",
          "Node's string_decoder does exactly this: it keeps the incomplete bytes. One "
          "StringDecoder per LineSplitter."),
+        # the design named, then "use that" after a colon
+        ("No, don't touch the locale. email.utils.format_datetime(dt, usegmt=True) writes the "
+         "English names itself: use that. And no new module.",
+         "email.utils.format_datetime(dt, usegmt=True) writes the English names itself: use "
+         "that. And no new module."),
+        # the imperative after a reason's "so"
+        ("No. Stop re-creating their serializer. A signature is over the bytes that were sent, "
+         "so check the HMAC over the raw request body. Delete fleetpost-json.ts.",
+         "A signature is over the bytes that were sent, so check the HMAC over the raw request "
+         "body."),
+        # a framework that has it built in
+        ("No. Nest has this built in: rawBody: true and req.rawBody.",
+         "Nest has this built in: rawBody: true and req.rawBody."),
         # nothing said of what to do instead
         ("No, not that. It breaks the public URLs.", None),
+        # "so" with no imperative after it is no design
+        ("No, so far it never failed. Leave it.", None),
     ],
-    ids=["after-a-colon", "does-exactly-this", "none"],
+    ids=["after-a-colon", "does-exactly-this", "use-that", "so-do", "built-in", "none",
+         "so-no-imperative"],
 )  # fmt: skip
 def test_what_the_user_said_to_do_instead(correction: str, instead: str | None) -> None:
     from working_memory.compaction._progress import _instead
@@ -411,6 +431,8 @@ def test_a_changed_files_why_is_the_assistants_last_word_on_it() -> None:
     s.call("edit_file", "Edited src/app.ts", path="src/app.ts", old="a", new="b")
     s.say("Next I'll check the route in src/app.ts again.")
     s.say("customTypes in src/app.ts no longer matches text/event-stream, so nothing gzips it.")
+    # what became of a design, not why the file changed
+    s.say("Removing src/gz.ts and restoring src/app.ts from the first attempt's backup.")
     s.call("write_file", "Wrote src/gz.ts", path="src/gz.ts", content="x")
     s.call("run", "", command="rm src/gz.ts")
     s.say("Deleted src/gz.ts, which flushed gzip after every event.")

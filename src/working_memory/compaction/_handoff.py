@@ -49,6 +49,16 @@ _WRAPPER = re.compile(
     r"<uploaded_files>.*?</uploaded_files>\s*|</?(?:pr_description|issue|problem_statement|task)>",
     re.DOTALL,
 )
+# Their templates' opening sentence before the issue: fifteen words of a short task's twenty
+# that say nothing of it ("I've uploaded a python code repository in the directory /testbed.
+# Consider the following issue:", "We're currently solving the following issue ...: ISSUE:").
+_PREAMBLE = re.compile(
+    r"^\s*(?:I've uploaded an? [\w#+.-]+ code repository in the directory \S+?\.?\s+"
+    r"Consider the following (?:issue|PR description|problem statement|task)s?:|"
+    r"We're currently solving the following issue within our repository\. "
+    r"Here's the issue text:\s*ISSUE:)\s*",
+    re.IGNORECASE,
+)
 
 
 _WORD = re.compile(r"^[\"'(>*`]*[A-Za-z][a-z'’-]*[,.;:!?)\"'`]*$")
@@ -73,6 +83,7 @@ def _quote(text: str, words: int = _QUOTE_WORDS, *, ask: bool = False) -> str:
     with `ask` (a follow-up request: its closing line is what to do) its start and its closing
     ask ("Fix both, then commit ...") are kept, the middle cut."""
     text = _WRAPPER.sub("", text) if "<" in text else text
+    text = _PREAMBLE.sub("", text, count=1)
     parts = text.split()
     if len(parts) <= words:
         return f'"{" ".join(parts)}"'
@@ -325,7 +336,10 @@ def handoff_entries(state: SpanState, progress: Progress | None = None) -> list[
         later = " ".join(progress.later_asks) if progress is not None else ""
         # what the latest request asks for after it, when the budget has room
         full = f"{step}; then, as asked: {later}" if later else step
-        short = f"Next step: {_words(_terse(step), 30)}"
+        finish = progress.finish if progress is not None else ""
+        finish = f"; last, {finish}" if finish and "submit" not in step.lower() else ""
+        full += finish
+        short = f"Next step: {_words(_terse(step), 30)}{finish}"
         out.append(Entry(_CURRENT, 4, -1, f"Next step: {full}", short))
     if progress is None and state.stated_next and state.stated_next != state.next_step:
         out.append(
@@ -333,10 +347,14 @@ def handoff_entries(state: SpanState, progress: Progress | None = None) -> list[
         )
     if progress is not None:
         final = progress.decisions
+        # the design the user said to use instead of one turned down: the final one, in the
+        # user's words, where the assistant's own "decisions" are often what it observed
+        chosen = set(progress.instead.values())
         for i, text in enumerate(final):
             if next_step and text in next_step:
                 continue  # stated as the next step
-            urgent = 3 if i >= len(final) - 2 else 6  # the latest decisions are the final ones
+            # the latest decisions are the final ones, where the user named none
+            urgent = 3 if i >= len(final) - 2 and not chosen else 6
             out.append(
                 Entry(_DECISIONS, i, urgent, f"Decision: {text}", f"Decision: {_words(text, 25)}")
             )
@@ -352,9 +370,20 @@ def handoff_entries(state: SpanState, progress: Progress | None = None) -> list[
             full = f"Ruled out: {designs} (turned down by {who})"
             short = f"Ruled out: {_words(designs, 14)} (turned down by {_said_short(who)})"
             if use is not None:
-                # the design the user said to use instead, the final one, beside what it rules
-                # out and the words that turned that down
-                full += f"; decided instead: {use}"  # (the full form alone: it grows into it)
+                # the final design in the user's words, with what it rules out and the words
+                # that turned that down: one statement answers what was decided over what
+                full = (
+                    f"Decision (the user's): {use} It rules out: {designs} (turned down by {who})"
+                )
+                # short: the user's first sentence ("No unique index on email.") says what
+                # was turned down; the rest of their words is the decision, quoted already
+                name, _, said = who.partition(': "')
+                head = re.split(r"(?<=[.!?])\s+", said.rstrip('"'))[0] if said else ""
+                by_whom = f'{name}: "{_words(head, 12)}"' if head else who
+                short = (
+                    f"Decision (the user's): {_words(use, 30)} It rules out: "
+                    f"{_words(designs, 12)} (turned down by {by_whom})"
+                )
             # it carries the correction that turned it down: kept as a correction is
             out.append(Entry(_DECISIONS, 100 + i, 1, full, short))
         for i, text in enumerate(progress.reviews):
@@ -381,6 +410,7 @@ def handoff_entries(state: SpanState, progress: Progress | None = None) -> list[
     roles = progress.roles if progress is not None else {}
     changed = [f for f in state.files if {"edited", "created", "deleted"} & set(f.actions)]
     lines: list[str] = []
+    named: list[str] = []
     brief: list[str] = []
     for f in sorted(changed, key=lambda f: -f.last_index):
         what = " and ".join(a for a in f.actions if a != "read")
@@ -394,15 +424,20 @@ def handoff_entries(state: SpanState, progress: Progress | None = None) -> list[
         role = roles.get(f.path)
         word = progress.why.get(f.path) if progress is not None else None
         role = _words(word, 18) if word and not gone else role
-        lines.append(f"{f.path} ({what}" + (f"; {role})" if role and not gone else ")"))
+        names = progress.added.get(f.path, ()) if progress is not None and not gone else ()
+        # what the change put in, by name: the fewest words that say what each file is for
+        put = f", adds {', '.join(names)}" if names else ""
+        lines.append(f"{f.path} ({what}{put}" + (f"; {role})" if role and not gone else ")"))
+        named.append(f"{f.path} ({what}{put})")
         brief.append(f"{f.path} ({what})")
     if lines:
         # One line: a tight budget keeps every file with what became of it ("Files changed:
         # a.py (edited); b.py (created, then deleted (gone))"), not the first few files' own
         # lines; a budget left over adds what each defines.
         text = f"Files changed: {'; '.join(lines)}"
-        short = _terse(f"Files changed: {'; '.join(brief)}")
-        out.append(Entry(_FILES, 0, FILES_PRIORITY, text, short))
+        short = _terse(f"Files changed: {'; '.join(named)}")
+        least = _terse(f"Files changed: {'; '.join(brief)}")
+        out.append(Entry(_FILES, 0, FILES_PRIORITY, text, short, least if least != short else None))
     for f in state.files:
         if f.actions == ("read",):
             role = roles.get(f.path)

@@ -99,7 +99,9 @@ _ASKS_TESTS = re.compile(
 # A file named in a request: `docs/api/projects.md`, `src/a.rs`.
 _NAMED_PATH = re.compile(r"(?<![\w/.])((?:[\w.-]+/)*[\w-]+\.[A-Za-z]{1,5})\b")
 # Commands that only look (a `cat` between a failure and its re-run fixed nothing).
-_REVERT = re.compile(r"\bgit\s+(?:checkout\s+(?:HEAD\s+)?--|restore)\s+([^;&|\n]+)")
+_REVERT = re.compile(r"\bgit\s+(?:checkout\s+(?:HEAD\s+)?(?:--\s+)?|restore\s+)([^;&|\n]+)")
+# `git checkout x` without `--` puts a file back, or switches to a branch: a file has a path
+_FILE_LIKE = re.compile(r"/|\.\w{1,5}$")
 _RM = re.compile(r"(?:^|[;&|]\s*|\s)(?:git\s+rm|rm)\s+((?:-\w+\s+)*)([^;&|\n]+)")
 
 
@@ -190,10 +192,12 @@ class Progress:
     plan_is_older: bool = False  # the latest plan predates the last change to a file
     roles: Mapping[str, str] = field(default_factory=dict)  # path -> what it defines or says
     why: Mapping[str, str] = field(default_factory=dict)  # path -> the assistant's word on it
+    added: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # path -> names put in
     last_run: str | None = None  # the last test or build run and its outcome
     current_short: str | None = None  # the current work without the last run's details
     open_asks: tuple[str, ...] = ()  # the latest request's asks naming a file not touched since
     later_asks: tuple[str, ...] = ()  # its asks for after the current step, not yet run
+    finish: str = ""  # how the harness ends the work ("delete reproduce.py, then submit")
     points: Points | None = None  # the latest request's numbered points, each with its status
     # what the user said to do instead of a design turned down, by the ruling's `by`
     instead: Mapping[str, str] = field(default_factory=dict)
@@ -354,6 +358,128 @@ def _role(text: str) -> str | None:
     return "; ".join(parts) or None
 
 
+# A name in code: `format_datetime`, `decoder.write`, `StringDecoder`, `HttpClientFactory`.
+_CODE_NAME = re.compile(r"(?<![\w.$])[A-Za-z_][\w$]*(?:\.[A-Za-z_][\w$]*)*")
+_NAME_SHAPE = re.compile(r"[a-z][A-Z]|\w_\w|\w\.\w")
+_RECEIVER = re.compile(r"^(?:self|this|cls|s|t|m|r|w|ctx|req|res|app|it)\.")
+_PATCH_FILE = re.compile(r"^\*\*\* (?:Add|Update|Delete) File: (.+)$", re.MULTILINE)
+# `main.ts`, `pyproject.toml` in code are files named, not what the change defines
+_FILE_NAME = re.compile(
+    r"\.(?:py|pyi|ts|tsx|js|mjs|jsx|rs|go|rb|php|java|kt|kts|cs|c|h|cpp|hpp|ex|exs|lua|swift|"
+    r"toml|json|ya?ml|ini|cfg|conf|md|rst|txt|sql|sh|lock|env|html|css|xml|gradle|csv|log)$"
+)
+# A name defined: `def _http_date`, `export function setupApp`, `pub fn is_broken_pipe`.
+_DEFINED = re.compile(
+    r"\b(?:def|class|function|fn|defp?|func|interface|struct|enum|trait|object|record)\s+"
+    r"([A-Za-z_]\w{3,})"
+)
+# The module an import names (`from email.utils import`, `use std::io`): where, not what.
+_IMPORTED = re.compile(
+    r"^\s*(?:from\s+\S+(?=\s+import)|import\s+(?:type\s+)?[\w.]+(?=\s*(?:;|$|\s+as\b))|"
+    r"(?:use|using|package|require|import)\s+[\w.:]+)",
+    re.MULTILINE,
+)
+_ANY_METHOD = frozenset(
+    ["strip", "split", "get", "map", "close", "find", "join", "append", "format", "replace",
+     "keys", "items", "values", "push", "slice", "length", "parse", "stringify", "toString",
+     "log", "error", "filter", "forEach", "includes", "startsWith", "endsWith", "lower", "upper",
+     "trim", "encode", "decode", "copy", "update", "pop", "add", "read", "open", "now"]
+)  # fmt: skip
+# A sentence on undoing work ("Deleting RedisRateLock.kt and checking RateCache.kt out again",
+# "responses.py was restored by git checkout"): what became of a design, not why a file changed
+_PUTS_BACK = re.compile(
+    r"\b(?:revert\w*|restor\w*|remov(?:e|es|ed|ing)|delet\w*|dropp\w*|check(?:s|ed|ing)? \S+ out|"
+    r"put(?:s|ting)? \S+ back|undo\w*|back out)\b",
+    re.IGNORECASE,
+)
+_PROSE_FILE = re.compile(r"\.(?:md|rst|txt|adoc)$|(?:^|/)(?:CHANGES|CHANGELOG|NEWS)[^/]*$", re.I)
+_ADDED_NAMES = 3  # a file's line names what its change brought in, not all of it
+
+
+def _patch_sides(call: Call, path: str) -> tuple[str, str] | None:
+    """The text a change took out of `path` and the text it put in (a patch's `-` and `+`
+    lines of that file's section; an edit's old and new strings; a whole file written)."""
+    args = call.args
+    patch = args.get("input")
+    if isinstance(patch, str) and _PATCH_FILE.search(patch):
+        sections = _PATCH_FILE.split(patch)[1:]  # [path, body, path, body, ...]
+        taken: list[str] = []
+        put: list[str] = []
+        for named, body in zip(sections[::2], sections[1::2], strict=False):
+            if same_file(path, named.strip()):
+                for ln in body.splitlines():
+                    if ln.startswith("-"):
+                        taken.append(ln[1:])
+                    elif ln.startswith("+"):
+                        put.append(ln[1:])
+        return "\n".join(taken), "\n".join(put)
+    if isinstance(args.get("edits"), list):  # MultiEdit: each edit's strings
+        edits = [e for e in args["edits"] if isinstance(e, dict)]
+        old_text = "\n".join(str(e.get("old_string") or e.get("old") or "") for e in edits)
+        new_text = "\n".join(str(e.get("new_string") or e.get("new") or "") for e in edits)
+        return old_text, new_text
+    before = args.get("old_string") or args.get("old_str") or args.get("old") or ""
+    body = _body(call)
+    return (str(before), body) if body else None
+
+
+def _added_names(
+    changes: Sequence[Call],
+    calls: Sequence[Call],
+    paths: Sequence[str],
+    since: Mapping[str, int],
+    prose: str,
+) -> dict[str, tuple[str, ...]]:
+    """What each file's change brought in, by name: the code names its changes put in that
+    the file did not have (in what the edit took out, or what was read of it before), those
+    the conversation names first (`_http_date`, `StringDecoder`: what the work is about).
+    Changes before the file was put back as committed (`since`) are gone, and count not."""
+    out: dict[str, tuple[str, ...]] = {}
+    for path in paths:
+        if _PROSE_FILE.search(path):
+            continue  # a changelog's or a README's names are mentions: it defines none
+        start = since.get(path, -1)
+        before: set[str] = set()
+        for call in calls:
+            looks = call.name.lower() in _READS or str(call.args.get("command")) == "view"
+            if looks and call.index > start and call.result and same_file(_path(call), path):
+                before.update(_CODE_NAME.findall(call.result))
+        found: list[str] = []
+        defines: set[str] = set()
+        for change in changes:
+            if change.index <= start or not any(same_file(p, path) for p in _change_paths(change)):
+                continue
+            sides = _patch_sides(change, path)
+            if sides is None:
+                continue
+            old, new = sides
+            before.update(_CODE_NAME.findall(old))
+            defines.update(_DEFINED.findall(new))
+            for name in _CODE_NAME.findall(_IMPORTED.sub("", new)):
+                name = _RECEIVER.sub("", name)
+                if (
+                    name not in before
+                    and name not in found
+                    and (_NAME_SHAPE.search(name) or name in defines)
+                    and not _FILE_NAME.search(name)
+                ):
+                    found.append(name)
+            before.update(_CODE_NAME.findall(new))
+        # what it defines, then what the conversation names, then the rest but a method of
+        # any value (`raw.strip`, `ids.map`)
+        defined = [n for n in found if n in defines]
+        named = [n for n in found if n in prose and n not in defines]
+        rest = [
+            n
+            for n in found
+            if n not in defines and n not in prose and n.rsplit(".", 1)[-1] not in _ANY_METHOD
+        ]
+        names = (defined + named + rest)[:_ADDED_NAMES]
+        if names:
+            out[path] = tuple(names)
+    return out
+
+
 def _proposals(said: Sequence[tuple[int, str]], start: int, end: int) -> list[tuple[int, str]]:
     """The assistant's designs and intentions between two messages, sentence by sentence."""
     out = []
@@ -478,7 +604,13 @@ _INSTEAD = re.compile(
 
 # "Caffeine does this already: make it ...", "Node's string_decoder does exactly this": the
 # user names the design that does the job
-_DOES_THIS = re.compile(r"\bdoes (?:exactly )?(?:this|that)(?: already)?\b", re.IGNORECASE)
+_DOES_THIS = re.compile(
+    r"\b(?:does (?:exactly )?(?:this|that)(?: already)?|ha(?:s|ve) (?:this|that|it) built in)\b"
+    r"|[:,;]\s*(?:just )?use (?:that|this|it|them|those)\W*$",
+    re.IGNORECASE,
+)
+# "..., so check the HMAC over the raw body": the imperative after a reason
+_SO_DO = re.compile(r",? so (?=\w)", re.IGNORECASE)
 
 
 def _instead(text: str) -> str | None:
@@ -489,7 +621,10 @@ def _instead(text: str) -> str | None:
     sentences = split_sentences(" ".join(text.split()))
     for sentence in sentences:
         clause = sentence.rsplit(": ", 1)[-1]
+        after = _SO_DO.split(sentence, 1)[-1]
         if len(clause.split()) >= 4 and (_INSTEAD.match(sentence) or _INSTEAD.match(clause)):
+            return _clip(sentence, 240)
+        if len(after.split()) >= 4 and after != sentence and _INSTEAD.match(after):
             return _clip(sentence, 240)
     for i, sentence in enumerate(sentences):
         if _DOES_THIS.search(sentence):
@@ -566,8 +701,9 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
         for m in _REVERT.finditer(command):
             if "--staged" in m.group(0) and "--worktree" not in m.group(0):
                 continue  # unstaged only: the edits are still in the file
+            dashes = "--" in m.group(0) or "restore" in m.group(0)
             for target in m.group(1).split():
-                if not target.startswith("-"):
+                if not target.startswith("-") and (dashes or _FILE_LIKE.search(target)):
                     put_back[target.strip("'\"")] = call.index
     # A file edited again after it was put back is changed now, not as committed.
     reverted = {
@@ -691,6 +827,7 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
             point = open_points[0]
             next_step = f"point {point.number} of the latest request: {point.step}{then}"
     current = current_short = None
+    submitted = False  # the harness's submit, the last call, after the last request
     if last_change is not None:
         path = _path(last_change)
         defines = list(dict.fromkeys(_DEFINES.findall(_body(last_change))))[:4]
@@ -705,6 +842,10 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
         resubmit = bool(submits) and submits[-1].index < last_change.index
         if resubmit:  # a harness's submit that asked for changes: the work goes in again
             status.append("changed after the last submit, not submitted again")
+        # (its last call: a submit that asks for a review is followed by more work)
+        submitted = bool(submits) and submits[-1] is calls[-1] and calls[-1].index > last_user
+        if submitted:
+            status.append("submitted")
         what = f" (defines {', '.join(defines)})" if defines else ""
         current = f"{path or last_change.text}{what} changed last; {', '.join(status)}"
         current_short = current
@@ -740,19 +881,19 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
         not_started = [
             p
             for p in (listed.points if listed else ())
-            if p.status in ("not started", "changed, the test not written")
+            if p.left or p.status in ("not started", "changed, the test not written")
         ]
         if next_step is None and last_change.index > last_user and ran and not_started:
             # the change since the request is tested; a point of it not started (or its test
             # not written) is the step, not "check" the file that change was in
             first = not_started[0]
-            if first.status == "not started":
+            if first.left or first.status == "not started":
                 next_step = f"point {first.number} of the latest request: {first.step}"
             else:  # the rest of the point is done: the test it asks for is the step
                 next_step = (
                     f"point {first.number} of the latest request, its test: {first.test_ask}"
                 )
-        if next_step is None and last_change.index > last_user:
+        if next_step is None and last_change.index > last_user and not submitted:
             then_item: TodoItem | None = None
             verb = "finish and test" if not ran else "check"
             next_step = f"{verb} {path or last_change.text}{what}"
@@ -802,12 +943,12 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
             if then_item is not None:  # after the item being worked on
                 next_step += f"; then the plan's next item: {then_item.text}"
     open_now = [p for p in listed.points if p.open] if listed else []
-    if next_step is None and open_now:
+    if next_step is None and open_now and not submitted:
         # nothing done since a request that lists points: its first open one is the step,
         # not "answer" the whole request
         open_now.sort(key=lambda p: p.status != "not started")
         next_step = f"point {open_now[0].number} of the latest request: {open_now[0].step}"
-    if next_step is None and users:
+    if next_step is None and users and not submitted:
         request = users[-1][1].strip()
         head = request.splitlines()[0]  # a pasted log under a question: the question
         head = head if len(head.split()) >= 3 or head == request else request
@@ -1048,6 +1189,7 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
         if len(sentence.split()) >= 6
         and not _IMMEDIATE.search(sentence)
         and not STATED_NEXT.search(sentence)
+        and not _PUTS_BACK.search(sentence)  # "Removing x.ts and restoring y.ts": no role
         and not sentence.rstrip().endswith(("?", ":"))
     ]
     first_change: dict[str, int] = {}
@@ -1065,6 +1207,19 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
         ]
         if said_of:
             file_why[f.path] = _clip(said_of[-1], 200)
+
+    # What each changed file's surviving changes put in, by name.
+    kept_paths = [
+        f.path
+        for f in state.files
+        if f.path in first_change and not any(same_file(f.path, r) for r in removed)
+    ]
+    since = {
+        f: max((at for target, at in put_back.items() if same_file(f, target)), default=-1)
+        for f in kept_paths
+    }
+    prose = " ".join(text for _, text in users) + " " + " ".join(text for _, text in said)
+    added = _added_names(changes, calls, kept_paths, since, prose)
 
     reviews = tuple(
         f"{c.args.get('description') or c.name} reported: {_findings(c.result or '')}"
@@ -1089,12 +1244,46 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
         ),
         roles=roles,
         why=file_why,
+        added=added,
         last_run=last_run,
         current_short=current_short,
         open_asks=tuple(open_asks[:3]),
         later_asks=_later_asks(users, calls, last_user, open_asks, last_change, last_run),
         points=listed,
+        finish=_finish(users, calls, state, removed),
     )
+
+
+# SWE-agent's task: the work ends with `submit`, its scratch scripts deleted first
+_SWE_TASK = re.compile(
+    r"<uploaded_files>|I've uploaded an? [\w#+.-]+ code repository|"
+    r"We're currently solving the following issue within our repository"
+)
+_SCRATCH = re.compile(r"(?:^|/)(?:reproduce|repro)[\w.-]*$", re.IGNORECASE)
+
+
+def _finish(
+    users: Sequence[tuple[int, str]],
+    calls: Sequence[Call],
+    state: SpanState,
+    removed: set[str],
+) -> str:
+    """An SWE-agent run not yet submitted ends with `submit`, its reproduction scripts
+    deleted before it (the harness submits the diff of the whole tree)."""
+    if not users or not _SWE_TASK.search(users[0][1]):
+        return ""
+    last_submit = max((c.index for c in calls if c.name.lower() == "submit"), default=-1)
+    if calls and calls[-1].index == last_submit and users[-1][0] < last_submit:
+        return ""  # submitted last, nothing asked since: the work is in
+    scratch = [
+        f.path.rsplit("/", 1)[-1]
+        for f in state.files
+        if "created" in f.actions
+        and _SCRATCH.search(f.path)
+        and not any(same_file(f.path, r) for r in removed)
+    ]
+    submit = "submit again" if last_submit >= 0 else "submit"
+    return f"delete {', '.join(scratch)}, then {submit}" if scratch else submit
 
 
 # "revert the session mode", "undo X": a step that takes a turned-down design away again

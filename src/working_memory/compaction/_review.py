@@ -147,10 +147,11 @@ class Point:
     status: str
     answer: str = ""  # the user's reply written beside the point ("-> Wrong: keep 3.")
     text: str = ""  # the point as written, all its sentences
+    left: str = ""  # what is still to do of a point half done ("a changelog entry in CHANGES.rst")
 
     @property
     def open(self) -> bool:
-        return self.status in (
+        return bool(self.left) or self.status in (
             "not started",
             "changed, not yet tested",
             "changed, the test not written",
@@ -180,6 +181,8 @@ class Point:
         """What doing the point takes: its ask (after what was found, when the ask alone is a
         few words: "Reword it."), with the user's reply when it says how ("yes, SET LOCAL in
         pool.py")."""
+        if self.left:  # half done: what is left of it
+            return f"{self.left} (its test is written)"
         ask = self.ask.rstrip(".")
         own = self.ask in self.text  # not the part of a reply after "but"
         # (an ask of 8 words or more says what it is about: "a test that two such events")
@@ -278,11 +281,19 @@ _ASKS_TEST = re.compile(
 )
 
 
+# a point's asks, one from the next: "add a test ..., and a changelog entry in CHANGES.rst"
+_CLAUSE = re.compile(r",? and (?=an? |the |[A-Z]|\S+\.\w{1,4}\b)|; |(?<=[.!?]) ")
+
+
 def _edits_a_test(calls: Sequence[Call]) -> bool:
-    """One of the calls edits a test file (an editor's `edit` edits the file opened last)."""
+    """One of the calls edits a test file (an editor's `edit` edits the file opened last; an
+    editor's `create` makes one)."""
     opened = ""
     for call in calls:
         path = path_of(call.args)
+        made = call.name.lower() == "create" and call.args.get("filename")
+        if made and is_test_path(str(call.args["filename"])):
+            return True
         if call.name.lower() in ("open", "view", "read", "read_file") and path:
             opened = path
         edit = _edit(call)
@@ -455,6 +466,7 @@ def points(
             point = f"{ask} {answer}"
         names = identifiers(point)
         status = "not started"
+        still = ""
         already = bool(_ALREADY.search(answer))
         if _USER_ANSWERED.search(answer):
             status = "answered in a comment"  # "I replied on the PR: no": the user answered it
@@ -490,7 +502,17 @@ def points(
                 if _ASKS_TEST.search(text) and not _edits_a_test(acts):
                     # "Please test that ..., and add a README section": the README is not it
                     status = "changed, the test not written"
-        out.append(Point(number, parts[0], ask, status, answer, text))
+            elif _ASKS_TEST.search(text) and _edits_a_test(acts):
+                # "add a regression test ..., and a changelog entry in CHANGES.rst": a test
+                # written since, a file the point names untouched: half done
+                files = [n for n in sorted(names) if _FILE.search(n) and not is_test_path(n)]
+                untouched = [f for f in files if not _found({f}, " ".join(acted))]
+                still = next(
+                    (c for c in _CLAUSE.split(text) if any(f in c for f in untouched)), ""
+                ).strip(" .")
+                if still:
+                    status = f"the test written, {', '.join(untouched)} not yet changed"
+        out.append(Point(number, parts[0], ask, status, answer, text, still))
     closing = []
     for sentence in _sentences(closing_text):
         sentence = _DO.sub("", sentence).strip()
