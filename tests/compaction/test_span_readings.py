@@ -476,3 +476,28 @@ def test_a_loggers_date_and_process_id_do_not_make_another_error() -> None:
 def test_a_name_in_an_import_list_is_no_error() -> None:
     source = "import {\n  Injectable,\n  UnauthorizedException,\n} from '@nestjs/common';\n"
     assert error_line(source, shell=True) is None
+
+
+def test_what_a_decision_rules_out_is_the_design_proposed_not_the_problem_told_before_it() -> None:
+    from working_memory.compaction import ExtractiveCompactor
+
+    s = Script("You are a coding agent.")
+    s.user("The gateway crashes with concurrent map read and map write; fix it in store.go.")
+    s.say(
+        "The race is on the tenants map: Reload swaps it while Lookup reads it on the lookup "
+        "path, the approach the old dispatcher took too. "
+        "Plan: a small generic guardedMap, a map behind a sync.RWMutex, for the tenants."
+    )
+    s.call("edit_file", "ok", path="internal/tenants/guarded.go", old="", new="type guardedMap")
+    s.user(
+        "No RWMutex on the lookup path, it races nothing the tenants map needs. Reload doesn't "
+        "need to touch what the readers hold: build a new snapshot and swap it in with an "
+        "atomic.Pointer. Delete guarded.go first."
+    )
+    s.call("run_command", "", command="rm internal/tenants/guarded.go")
+    s.call("edit_file", "ok", path="internal/tenants/store.go", old="mu sync.Mutex",
+           new="snap atomic.Pointer[Snapshot]")  # fmt: skip
+    s.user("Good. Now run go test -race ./internal/tenants/ and push.")
+    summary = ExtractiveCompactor(word_limit=120).compact(s.messages).summary or ""
+    decided = next(ln for ln in summary.splitlines() if ln.startswith("Decision (the user's): "))
+    assert "It rules out: Plan: a small generic guardedMap" in decided, decided

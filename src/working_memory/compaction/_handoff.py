@@ -137,6 +137,15 @@ _INSTEAD = re.compile(
 )
 
 
+# A sentence that proposes a design ("Plan: a guardedMap ...", "I'll put the check in a new
+# src/utf8Tail.ts", "The fix is to hold back ..."), not one that describes the problem.
+_PROPOSES = re.compile(
+    r"^(?:(?:updated |new |my )?plan|design|approach|option \w+)\s*:|^I(?:'ll| will| would)\b|"
+    r"^(?:the )?(?:simplest|smallest|quickest|easiest|cleanest) (?:fix|change|option|way)\b|"
+    r"\bthe (?:fix|simplest fix|smallest change|simplest change|plan) is\b|\ba new \S+\.\w{1,5}\b",
+    re.IGNORECASE,
+)
+
 # The assistant's own label on the plan it states: "Next step: Updated plan: ..." says it twice.
 _PLAN_LABEL = re.compile(r"^(?:(?:updated|new|revised) )?plan:\s*", re.IGNORECASE)
 
@@ -367,8 +376,11 @@ def handoff_entries(state: SpanState, progress: Progress | None = None) -> list[
             if latest_head and latest_head in who:
                 who = "the user's latest request"  # quoted above, in full
             designs = "; ".join(texts)
+            # short: the design the assistant proposed first, not the problem it described
+            # before it ("Inside a millisecond next() fills rand_a ..."), when several went
+            proposed = sorted(texts, key=lambda s: not _PROPOSES.search(s))
             full = f"Ruled out: {designs} (turned down by {who})"
-            short = f"Ruled out: {_words(designs, 14)} (turned down by {_said_short(who)})"
+            short = f"Ruled out: {_words(proposed[0], 14)} (turned down by {_said_short(who)})"
             if use is not None:
                 # the final design in the user's words, with what it rules out and the words
                 # that turned that down: one statement answers what was decided over what
@@ -382,7 +394,7 @@ def handoff_entries(state: SpanState, progress: Progress | None = None) -> list[
                 by_whom = f'{name}: "{_words(head, 12)}"' if head else who
                 short = (
                     f"Decision (the user's): {_words(use, 30)} It rules out: "
-                    f"{_words(designs, 12)} (turned down by {by_whom})"
+                    f"{_words(proposed[0], 12)} (turned down by {by_whom})"
                 )
             # it carries the correction that turned it down: kept as a correction is
             out.append(Entry(_DECISIONS, 100 + i, 1, full, short))

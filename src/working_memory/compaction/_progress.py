@@ -83,11 +83,14 @@ REVIEW_HEAD = re.compile(
 _FIRST_THEN = re.compile(r"^.{8,}?,? first,? (?:and )?then (?P<then>.{4,}?)[.!]?$", re.I)
 _DESIGN = re.compile(
     r"\b(?:design|final design|decided|decision|approach|i'll use|we'll use|use the|going with|"
-    r"rules? out|instead|rather than|two options|options?:|updated plan|plan:|"
+    r"rules? out|instead|rather than|two options|updated plan|"
     r"(?:simplest|easiest|cleanest|quickest|smallest|safest|minimal) "
     r"(?:fix|way|option|approach|change))\b",
     re.IGNORECASE,
 )
+# A plan stated under its label ("Plan: a guardedMap behind a sync.RWMutex"): what a correction
+# turns down, before the explanation beside it (not a decision by itself: it may be turned down)
+_PLAN_HEAD = re.compile(r"^(?:(?:updated |new |my )?plan|options?)\s*:", re.IGNORECASE)
 _DEFINES = re.compile(
     r"^\s*(?:async\s+)?(?:def|class|function|fn|defp?|func)\s+([A-Za-z_][\w?!]*)", re.MULTILINE
 )
@@ -648,7 +651,7 @@ def _ruled_out(
         hits = [s for _, s in _proposals(said, previous, index) if _words(s) & said_no]
         # a design ("Simplest fix: pool_mode = session") is what was turned down, not the
         # explanation beside it, where there is one
-        designs = [s for s in hits if _DESIGN.search(s)]
+        designs = [s for s in hits if _DESIGN.search(s) or _PLAN_HEAD.search(s)]
         for sentence in designs or hits:
             if sentence not in gone:
                 gone.add(sentence)
