@@ -105,6 +105,10 @@ _HELD_OUT = (
     ("heldout20-codex-slowconsumer", "codex", "_heldout20_codex_slowconsumer"),
     ("heldout20-swe-cookiedates", "swe-agent", "_heldout20_swe_cookiedates"),
     ("heldout20-chat-rawbody", "openai-chat", "_heldout20_chat_rawbody"),
+    ("heldout21-claude-countdown", "claude-code", "_heldout21_claude_countdown"),
+    ("heldout21-codex-dupescan", "codex", "_heldout21_codex_dupescan"),
+    ("heldout21-swe-tempdelta", "swe-agent", "_heldout21_swe_tempdelta"),
+    ("heldout21-chat-listingrows", "openai-chat", "_heldout21_chat_listingrows"),
 )
 _CLAUDE_FIXTURE = "claude-code/7c9e6679-7425-40de-944b-e07fc1f90ae7.jsonl"
 _CODEX_FIXTURE = "codex/rollout-2026-05-11T09-00-00-019e1625-789d-76c0-80ab-3724b5ddb799.jsonl"
