@@ -399,13 +399,17 @@ def test_the_design_the_user_said_to_use_instead_is_beside_what_it_rules_out() -
         # a framework that has it built in
         ("No. Nest has this built in: rawBody: true and req.rawBody.",
          "Nest has this built in: rawBody: true and req.rawBody."),
+        # "The fix is ...", with the sentence that says how
+        ("No, not domains. The fix is to not read what can't be a duplicate. Group by size "
+         "first. Delete pool.ml.",
+         "The fix is to not read what can't be a duplicate. Group by size first."),
         # nothing said of what to do instead
         ("No, not that. It breaks the public URLs.", None),
         # "so" with no imperative after it is no design
         ("No, so far it never failed. Leave it.", None),
     ],
-    ids=["after-a-colon", "does-exactly-this", "use-that", "so-do", "built-in", "none",
-         "so-no-imperative"],
+    ids=["after-a-colon", "does-exactly-this", "use-that", "so-do", "built-in", "the-fix-is",
+         "none", "so-no-imperative"],
 )  # fmt: skip
 def test_what_the_user_said_to_do_instead(correction: str, instead: str | None) -> None:
     from working_memory.compaction._progress import _instead
@@ -501,3 +505,65 @@ def test_what_a_decision_rules_out_is_the_design_proposed_not_the_problem_told_b
     summary = ExtractiveCompactor(word_limit=120).compact(s.messages).summary or ""
     decided = next(ln for ln in summary.splitlines() if ln.startswith("Decision (the user's): "))
     assert "It rules out: Plan: a small generic guardedMap" in decided, decided
+
+
+@pytest.mark.parametrize(
+    ("command", "step", "tests"),
+    [
+        ("./mvnw -pl catalog-service test", "$ ./mvnw test", True),
+        ("./mvnw -pl catalog-service clean test", "$ ./mvnw test", True),
+        ("./mvnw -q verify", "$ ./mvnw verify", True),
+        ("./mvnw -q -pl catalog-service help:effective-pom", "$ ./mvnw help:effective-pom", False),
+        ("./gradlew -p app test --tests X", "$ ./gradlew test", True),
+        ("pytest -p no:cacheprovider tests/a.py", "$ pytest tests/a.py", True),
+    ],
+)
+def test_a_build_tools_goals_come_after_its_flags_values(
+    command: str, step: str, tests: bool
+) -> None:
+    from working_memory.compaction._span_state import Call, runs_tests, step_key
+
+    assert (
+        step_key(Call(0, "run_command", {"command": command}, "$ " + command, None, None)) == step
+    )
+    assert runs_tests(command) is tests
+
+
+@pytest.mark.parametrize(
+    ("output", "outcome"),
+    [
+        # a commit chained after the tests counts no outcome of theirs
+        ("00:21 +214: All tests passed!\n[fix/x 7be20f4] Fix it\n 5 files changed, 91 insertions(+)",
+         "00:21 +214: All tests passed!"),
+        ("00:06 +7 -4: Some tests failed.", "00:06 +7 -4: Some tests failed."),
+        # a commit alone: its stat is what it did
+        ("[main 5c2e8a1] x\n 3 files changed, 80 insertions(+)", "3 files changed, 80 insertions(+)"),
+    ],
+)  # fmt: skip
+def test_dart_tests_outcome_and_a_commits_stat(output: str, outcome: str) -> None:
+    from working_memory.compaction._span_state import outcome_line
+
+    assert outcome_line(output) == outcome
+
+
+def test_a_clean_rerun_that_fails_with_other_counts_did_not_help() -> None:
+    s = Script("You are Codex.")
+    s.user("Ids made in one millisecond sort at random; fix Uuid7Generator.")
+    fail = "AssertionFailedError: {} of 400000 ids sort before the id their thread made just before"
+    s.call(
+        "shell", f"> Task :test FAILED\n{fail.format(3)}", command="./gradlew test --console=plain"
+    )
+    s.call("shell", f"> Task :test FAILED\n{fail.format(5)}",
+           command="./gradlew clean test --no-build-cache --console=plain")  # fmt: skip
+    s.call("apply_patch", "Success.", input="*** Begin Patch\n*** Update File: src/Uuid7Generator.java\n"
+           "+    private final Object lock = new Object();\n*** End Patch")  # fmt: skip
+    s.call(
+        "shell",
+        "BUILD SUCCESSFUL in 9s\n61 tests completed",
+        command="./gradlew test --console=plain",
+    )
+    done = progress(s.messages, span_state(s.messages))
+    assert len(done.fixes) == 1, done.fixes  # one error, not one per count
+    fix = done.fixes[0]
+    assert "Uuid7Generator.java" in fix.change and "lock" in fix.change, fix
+    assert fix.tried == ("$ ./gradlew clean test --no-build-cache --console=plain",), fix.tried

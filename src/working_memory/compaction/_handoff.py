@@ -373,6 +373,7 @@ def handoff_entries(state: SpanState, progress: Progress | None = None) -> list[
         latest_head = " ".join((state.latest_request or "").split())[:60]
         for i, (who, texts) in enumerate(by.items()):
             use = progress.instead.get(who)
+            least: str | None = None
             if latest_head and latest_head in who:
                 who = "the user's latest request"  # quoted above, in full
             designs = "; ".join(texts)
@@ -396,8 +397,11 @@ def handoff_entries(state: SpanState, progress: Progress | None = None) -> list[
                     f"Decision (the user's): {_words(use, 30)} It rules out: "
                     f"{_words(proposed[0], 12)} (turned down by {by_whom})"
                 )
+                # fewest words: the user's no, then the design (a tight budget keeps the head)
+                said_no = f' "{_words(head, 10)}"' if head else ""
+                least = f"Decision (the user's, after{said_no}): {_words(use, 18)}"
             # it carries the correction that turned it down: kept as a correction is
-            out.append(Entry(_DECISIONS, 100 + i, 1, full, short))
+            out.append(Entry(_DECISIONS, 100 + i, 1, full, short, least))
         for i, text in enumerate(progress.reviews):
             out.append(
                 Entry(_DECISIONS, 200 + i, 3, f"Review: {text}", f"Review: {_words(text, 30)}")

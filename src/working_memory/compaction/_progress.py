@@ -395,6 +395,7 @@ _PUTS_BACK = re.compile(
     r"put(?:s|ting)? \S+ back|undo\w*|back out)\b",
     re.IGNORECASE,
 )
+_COUNT = re.compile(r"\d+")
 _PROSE_FILE = re.compile(r"\.(?:md|rst|txt|adoc)$|(?:^|/)(?:CHANGES|CHANGELOG|NEWS)[^/]*$", re.I)
 _ADDED_NAMES = 3  # a file's line names what its change brought in, not all of it
 
@@ -609,6 +610,7 @@ _INSTEAD = re.compile(
 # user names the design that does the job
 _DOES_THIS = re.compile(
     r"\b(?:does (?:exactly )?(?:this|that)(?: already)?|ha(?:s|ve) (?:this|that|it) built in)\b"
+    r"|^the (?:fix|answer|way to (?:do|fix) it) is\b"
     r"|[:,;]\s*(?:just )?use (?:that|this|it|them|those)\W*$",
     re.IGNORECASE,
 )
@@ -1043,11 +1045,12 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
         # `tox -e py310 -q`), also chained after a set-up (`docker compose build x && <it>`);
         # `git push --set-upstream origin x` after `git push` is the fix.
         # (or with more flags: `pytest -m db --count=10` re-runs `... && pytest -m db`)
+        # (`mvn -pl x clean test` re-runs `mvn -pl x test`: a clean first builds it anew)
         rerun = fixing_run is not None and any(
             set(part) <= failing_words
             or (
                 same_step(step_key(fixing_run), error.step)
-                and {w for w in part if not w.startswith("-")} <= failing_words
+                and {w for w in part if not w.startswith("-") and w != "clean"} <= failing_words
             )
             for part in _parts(fixing_run)
         )
@@ -1100,14 +1103,16 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
         runs_after.sort(key=lambda c: c.index)
         if fixing_run not in runs_after:
             runs_after.append(fixing_run)
+        # (its counts aside: "5 of 400000 ids sort before ..." after "3 of 400000" still fails)
         stop = next(
             (
                 c
                 for c in runs_after
-                if head not in untimed(c.result or "")
+                if _COUNT.sub("0", head) not in _COUNT.sub("0", untimed(c.result or ""))
                 and not same_ending(message, c.result or "")
                 # a line read from two of the output's lines (jest's Expected: over Received:)
-                and untimed(error_line(c.result or "", shell=True) or "") != untimed(message)
+                and _COUNT.sub("0", untimed(error_line(c.result or "", shell=True) or ""))
+                != _COUNT.sub("0", untimed(message))
             ),
             fixing_run,
         )
@@ -1449,7 +1454,16 @@ def _merge_fixes(fixes: list[Fix], errors: Sequence[Any]) -> list[Fix]:
             out[into] = replace(host, also=(*host.also, fix.error))
         else:
             out.setdefault(n, fix)
-    return [out[n] for n in sorted(out)]
+    # the same failure again with other counts ("5 of 400000" after "3 of 400000"), ended by
+    # the same change: one error, its re-run among what did not help
+    seen: set[tuple[str, str]] = set()
+    kept = []
+    for n in sorted(out):
+        key = (_COUNT.sub("0", out[n].error), out[n].change)
+        if key not in seen:
+            seen.add(key)
+            kept.append(out[n])
+    return kept
 
 
 _ITEM = re.compile(r"^\s*(?:\d+[.)]|[-*•])\s+(.+)$")

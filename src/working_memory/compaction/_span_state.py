@@ -76,10 +76,14 @@ _NOT_ERROR = re.compile(r"\b0 (?:failures?|errors?|failed)\b|\bno errors?\b", re
 _OUTCOME_LINE = re.compile(
     r"\b\d+ (?:tests?|passed|failures?|failed|examples?|doctests?|errors?|warnings?|files?|"
     r"issues?|problems?|checks?)\b(?![/.]\w)"  # not git's `create mode 100644 tests/a.py`
-    r"|\b(?:Passed|Failed|Total):\s+\d+",  # dotnet test: `Passed!  - Failed: 0, Passed: 89`
+    r"|\b(?:Passed|Failed|Total):\s+\d+"  # dotnet test: `Passed!  - Failed: 0, Passed: 89`
+    r"|\+\d+(?: ~\d+)?(?: -\d+)?: (?:All tests passed|Some tests failed)",  # dart/flutter test
     re.IGNORECASE,
 )
-_COUNTS = re.compile(r"\b\d+(?= (?:tests?|passed|failed|examples?)\b)|(?<=Passed:)\s*\d+")
+_GIT_STAT = re.compile(r"^\d+ files? changed\b")  # `5 files changed, 91 insertions(+)`
+_COUNTS = re.compile(
+    r"\b\d+(?= (?:tests?|passed|failed|examples?)\b)|(?<=Passed:)\s*\d+|(?<=\+)\d+(?=[: ])"
+)
 _LOCATION = re.compile(r"(?<![\w/.])((?:[\w.\-]+/)*[\w.\-]+\.[A-Za-z]{1,5}):(\d+)")
 STATED_NEXT = re.compile(
     r"\b(?:next(?: step)?|still need(?:s|ed)? to|remaining|after that|"
@@ -427,6 +431,8 @@ def outcome_line(result: str) -> str | None:
         for raw in reversed(result.splitlines()[-40:])
         if (line := raw.strip()) and len(line) <= 160 and _OUTCOME_LINE.search(line)
     ]
+    # a commit chained after the tests (`5 files changed, ...`) is no outcome of theirs
+    found = [ln for ln in found if not _GIT_STAT.match(ln)] or found
     some = next((ln for ln in found if any(n != "0" for n in _COUNTS.findall(ln))), None)
     return _clip(some or found[0], 100) if found else None
 
@@ -468,6 +474,13 @@ _TEST_PROGRAMS = frozenset(
 _TEST_SUBCOMMANDS = frozenset(
     ["test", "tests", "check", "build", "compile", "lint", "vet", "typecheck"]
 )
+# Build tools that take a list of goals, anywhere after flags with values (`-pl module`).
+_GOAL_TOOLS = frozenset(["mvn", "mvnw", "gradle", "gradlew", "sbt", "lein", "ant"])
+# Their flags that take a value: `mvn -pl catalog-service test` runs the goal `test`.
+_GOAL_VALUE_FLAGS = frozenset(
+    ["-pl", "--projects", "-f", "--file", "-P", "--activate-profiles", "-s", "--settings",
+     "-rf", "--resume-from", "-p", "--project-dir", "-b", "--build-file"]
+)  # fmt: skip
 # Flags that make a command print what it would run, running nothing.
 _DRY_RUN = frozenset(["--dry-run", "--just-print", "--recon", "--collect-only", "--co"])
 _MAKE_DRY = re.compile(r"(?:^|\s)-[a-zA-Z]*n[a-zA-Z]*(?:\s|$)")  # `make -n`, `make -kn`
@@ -535,6 +548,8 @@ def runs_tests(segment: str) -> bool:
         return True  # CI's checks, watched to the end: the tests and the build, run remotely
     if program in _TEST_PROGRAMS or sub in _TEST_SUBCOMMANDS or program.startswith("test"):
         return True
+    if program in _GOAL_TOOLS and (_TEST_SUBCOMMANDS | {"verify"}) & set(words[1:]):
+        return True  # `./mvnw -pl catalog-service clean test`: goals after a flag's value
     # `docker compose run --rm tests pytest -q`: the tests, in a container
     return program in _CONTAINERS and bool(_TEST_PROGRAMS & set(words[2:]))
 
@@ -553,12 +568,18 @@ def _arguments(words: list[str]) -> list[str]:
     """A command's words without the variables it sets, its flags and the values they take
     (`CI=1 pytest -p no:cacheprovider tests/a.py` -> `pytest tests/a.py`)."""
     out: list[str] = []
-    flag = False
+    flag = value = False
     while words and _ENV_SET.match(words[0]):
         words = words[1:]  # `DATABASE_URL=... alembic upgrade`: the program is alembic
+    goals = bool(words) and words[0].rsplit("/", 1)[-1] in _GOAL_TOOLS
     for w in words:
         if w.startswith("-"):
             flag = "=" not in w
+            value = goals and w in _GOAL_VALUE_FLAGS
+        elif flag and value:
+            flag = value = False  # `-pl catalog-service`: the module, no argument of the step
+        elif goals and w == "clean":
+            flag = False  # `mvn clean test` runs the tests as `mvn test` does, from scratch
         elif not (flag and _FLAG_VALUE.match(w)):
             out.append(w)
             flag = False
