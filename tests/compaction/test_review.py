@@ -483,6 +483,28 @@ def test_a_point_whose_test_is_written_and_whose_file_is_not_is_half_done() -> N
     assert done.status == "changed and tested" and not done.open, done
 
 
+def test_a_point_fixed_whose_docs_file_is_untouched_is_half_done() -> None:
+    request = (
+        "Ngozi reviewed PR #409:\n1. Rename get_user to fetch_user.\n"
+        "2. Adding a difference back gives -245.65 degC, because __add__ converts the delta as a "
+        "temperature. Fix it, with a test, and update the example in docs/offset-units.md, which "
+        "still shows the old result.\n1: yes.\n2: the __add__ fix and its test first, then the "
+        "docs."
+    )
+    fix = ("Edit", {"file_path": "/r/measurand/quantity.py", "old_string": "return self._add(o)",
+                    "new_string": "return self._add(o.to(self.units.delta))  # __add__: by scale"})  # fmt: skip
+    test = ("Edit", {"file_path": "/r/tests/test_offset.py", "old_string": "# end",
+                     "new_string": "def test_adding_a_difference(): ...\n# end"})  # fmt: skip
+    second = _listed(request, [fix, test, _TESTS]).points[1]
+    assert second.status == "changed and tested, docs/offset-units.md not yet changed", second
+    assert second.open and second.step.startswith("update the example in docs/offset-units.md")
+    assert second.step.endswith("(the rest is done)"), second.step
+    docs = ("Edit", {"file_path": "/r/docs/offset-units.md", "old_string": "<Quantity(7.5, 'degC')>",
+                     "new_string": "<Quantity(7.5, 'delta_degC')>"})  # fmt: skip
+    done = _listed(request, [fix, test, docs, _TESTS]).points[1]
+    assert done.status == "changed and tested" and not done.open, done
+
+
 _DAGNY = (
     "Dagny reviewed #2207:\n"
     "1. supervisor SIGKILLs after stopwaitsecs, which is 10 in queue-worker.conf.\n"

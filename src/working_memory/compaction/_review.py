@@ -182,7 +182,10 @@ class Point:
         few words: "Reword it."), with the user's reply when it says how ("yes, SET LOCAL in
         pool.py")."""
         if self.left:  # half done: what is left of it
-            return f"{self.left} (its test is written)"
+            done = (
+                "its test is written" if self.status.startswith("the test") else "the rest is done"
+            )
+            return f"{self.left} ({done})"
         ask = self.ask.rstrip(".")
         own = self.ask in self.text  # not the part of a reply after "but"
         # (an ask of 8 words or more says what it is about: "a test that two such events")
@@ -279,6 +282,26 @@ _ASKS_TEST = re.compile(
     r"\b(?:please test|test that|(?:add|write) (?:a )?tests?|an? (?:\w+ )?test (?:that|for))\b",
     re.IGNORECASE,
 )
+
+
+# an ask to change a file, in a clause of its own: "and update the example in docs/x.md"
+_CHANGE_ASK = re.compile(
+    r"\b(?:update|add|change|edit|document|mention|bump|write|fix|remove|delete|rename)\b", re.I
+)
+_FILE_NAMED = re.compile(r"[\w./-]+\.[A-Za-z]{1,5}\b")
+
+
+def _untouched_ask(text: str, names: set[str], acted: Sequence[str]) -> str:
+    """The clause of a point that asks to change a file no call since changed (not a test:
+    a test written is what `_edits_a_test` finds), or ""."""
+    files = [n for n in sorted(names) if _FILE.search(n) and not is_test_path(n)]
+    untouched = [f for f in files if not _found({f}, " ".join(acted))]
+    for clause in _CLAUSE.split(text):
+        at = min((clause.find(f) for f in untouched if f in clause), default=-1)
+        asks = [m.start() for m in _CHANGE_ASK.finditer(clause, 0, max(at, 0))]
+        if at >= 0 and asks:
+            return clause[asks[-1] :].strip(" .")  # from the verb that asks it
+    return ""
 
 
 # a point's asks, one from the next: "add a test ..., and a changelog entry in CHANGES.rst"
@@ -502,6 +525,15 @@ def points(
                 if _ASKS_TEST.search(text) and not _edits_a_test(acts):
                     # "Please test that ..., and add a README section": the README is not it
                     status = "changed, the test not written"
+                else:
+                    # "Fix it, with a test, and update the example in docs/offset-units.md":
+                    # the fix made, a file the point asks to change untouched: half done
+                    still = _untouched_ask(text, names, acted)
+                    named = _FILE_NAMED.search(still)
+                    if named:
+                        status = f"{status}, {named.group(0)} not yet changed"
+                    else:
+                        still = ""
             elif _ASKS_TEST.search(text) and _edits_a_test(acts):
                 # "add a regression test ..., and a changelog entry in CHANGES.rst": a test
                 # written since, a file the point names untouched: half done
