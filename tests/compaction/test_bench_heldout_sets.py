@@ -53,17 +53,31 @@ from .heldout20_set import LAST_STEP_RIGHT as _RIGHT20
 from .heldout21_set import HELDOUT21
 from .heldout21_set import LAST_STEP_NONE as _NONE21
 from .heldout21_set import LAST_STEP_RIGHT as _RIGHT21
+from .heldout22_set import HELDOUT22
+from .heldout22_set import LAST_STEP_NONE as _NONE22
+from .heldout22_set import LAST_STEP_RIGHT as _RIGHT22
 from .heldout_checks import HeldoutSet, Production, last_words, norm, span_text, users
 
 SETS = (
     HELDOUT2, HELDOUT3, HELDOUT4, HELDOUT5, HELDOUT6, HELDOUT7, HELDOUT8, HELDOUT9, HELDOUT10,
     HELDOUT11, HELDOUT12, HELDOUT13, HELDOUT14, HELDOUT15, HELDOUT16, HELDOUT17, HELDOUT18,
-    HELDOUT19, HELDOUT20, HELDOUT21,
+    HELDOUT19, HELDOUT20, HELDOUT21, HELDOUT22,
 )  # fmt: skip
 LAST_STEP_RIGHT = (
-    _RIGHT13 | _RIGHT14 | _RIGHT15 | _RIGHT16 | _RIGHT17 | _RIGHT18 | _RIGHT19 | _RIGHT20 | _RIGHT21
+    _RIGHT13
+    | _RIGHT14
+    | _RIGHT15
+    | _RIGHT16
+    | _RIGHT17
+    | _RIGHT18
+    | _RIGHT19
+    | _RIGHT20
+    | _RIGHT21
+    | _RIGHT22
 )
-LAST_STEP_NONE = _NONE14 | _NONE15 | _NONE16 | _NONE17 | _NONE18 | _NONE19 | _NONE20 | _NONE21
+LAST_STEP_NONE = (
+    _NONE14 | _NONE15 | _NONE16 | _NONE17 | _NONE18 | _NONE19 | _NONE20 | _NONE21 | _NONE22
+)
 # The spans whose last words are not a stale step: the right one, or none at all.
 _LAST_STEP_NOT_STALE = LAST_STEP_RIGHT | LAST_STEP_NONE
 # What last words say when they announce a step of their own.

@@ -109,6 +109,10 @@ _HELD_OUT = (
     ("heldout21-codex-dupescan", "codex", "_heldout21_codex_dupescan"),
     ("heldout21-swe-tempdelta", "swe-agent", "_heldout21_swe_tempdelta"),
     ("heldout21-chat-listingrows", "openai-chat", "_heldout21_chat_listingrows"),
+    ("heldout22-claude-offsetcommit", "claude-code", "_heldout22_claude_offsetcommit"),
+    ("heldout22-codex-spaceleak", "codex", "_heldout22_codex_spaceleak"),
+    ("heldout22-swe-dupeanchors", "swe-agent", "_heldout22_swe_dupeanchors"),
+    ("heldout22-chat-doublesubmit", "openai-chat", "_heldout22_chat_doublesubmit"),
 )
 _CLAUDE_FIXTURE = "claude-code/7c9e6679-7425-40de-944b-e07fc1f90ae7.jsonl"
 _CODEX_FIXTURE = "codex/rollout-2026-05-11T09-00-00-019e1625-789d-76c0-80ab-3724b5ddb799.jsonl"
