@@ -329,10 +329,14 @@ def test_jests_thrown_timeout_is_the_error_and_a_longer_timeout_did_not_fix_it()
 
 
 def test_a_commits_create_mode_line_counts_no_tests() -> None:
+    """Nor does its stat chained after sbt's tests: that read "tests since: ok (3 files
+    changed, ...)" while sbt's own counts went unread."""
     from working_memory.compaction._span_state import outcome_line
 
     made = "[main 5c2e8a1] x\n 3 files changed, 80 insertions(+)\n create mode 100644 tests/a.py"
     assert outcome_line(made) == "3 files changed, 80 insertions(+)"
+    sbt = "[info] Passed: Total 86, Failed 0, Errors 0, Passed 86\n[success] Total time: 94 s\n---\n"
+    assert outcome_line(sbt + made) == "[info] Passed: Total 86, Failed 0, Errors 0, Passed 86"
 
 
 def test_the_file_of_a_design_dropped_since_is_no_part_of_the_fix() -> None:

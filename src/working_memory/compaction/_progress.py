@@ -171,6 +171,9 @@ class Fix:
     why: str | None = None  # the assistant's explanation between the error and the change
     tried: tuple[str, ...] = ()  # re-runs in between that failed again (did not help)
     also: tuple[str, ...] = ()  # other errors the same passing run ended, with no fix of their own
+    # its change was undone since (its files deleted or put back): the error stopped for a
+    # design that was dropped, and where it came back, the later fix is the one that stands
+    undone: bool = False
 
 
 @dataclass(frozen=True)
@@ -690,6 +693,9 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
 
     # Files removed again: by a shell rm / git rm, or a patch's Delete File.
     removed: set[str] = set()
+    removed_at: dict[str, int] = {}  # where each was removed by a command
+    written = [f.path for f in state.files if {"created", "edited"} & set(f.actions)]
+    created = [f.path for f in state.files if "created" in f.actions]
     for call in calls:
         command = call.args.get("command") or call.args.get("cmd")
         if isinstance(command, list):
@@ -698,6 +704,7 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
             for m in _RM.finditer(command):
                 for target in m.group(2).split():
                     removed.add(target.strip("'\""))
+                    removed_at[target.strip("'\"")] = call.index
     removed |= {f.path for f in state.files if "deleted" in f.actions}
     # Files put back as committed (`git checkout -- x`, `git restore x`): their edits are gone.
     put_back: dict[str, int] = {}
@@ -1140,14 +1147,27 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
             files = ", ".join(dict.fromkeys(kept or paths)) or change.text
             why = _explanation(said, error.index, change.index)
             what = _change_text(change, f"{message} {why or ''}")
-            fixes.append(
-                Fix(
-                    message,
-                    error.where,
-                    f"{change.name} {files}: {what}",
-                    why,
-                    tried,
+            # a design dropped between the error and the change (its new file removed, the files
+            # it edited put back): the error went with it, the change came after
+            dropped = [
+                path
+                for path, at in (*removed_at.items(), *put_back.items())
+                if error.index < at < change.index and any(same_file(f, path) for f in written)
+            ]
+            new_and_gone = [f for f in created if any(same_file(f, r) for r in removed)]
+            if any(same_file(f, path) for path in dropped for f in new_and_gone):
+                gone = ", ".join(dict.fromkeys(dropped))
+                fixes.append(
+                    Fix(message, error.where, f"dropping that design ({gone} removed or put back)")
                 )
+                continue
+            undone = all(
+                any(same_file(p, r) for r in removed)
+                or any(same_file(p, back) and at > change.index for back, at in put_back.items())
+                for p in paths
+            )
+            fixes.append(
+                Fix(message, error.where, f"{change.name} {files}: {what}", why, tried, (), undone)
             )
         else:
             # no edit between, but maybe a command that changed files (`rm x && generate`)
@@ -1160,7 +1180,21 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
                 and not LOOK_COMMAND.match(RUNNER.sub("", c.text[2:]))
                 and c not in runs_after
             ]
-            if done_between:  # the command between is the fix; the re-run only showed it
+            # the set-up chained before the re-run that passed (`docker compose down -v && up
+            # && sbt it/test`): what changed between the failure and the pass, more recent
+            # than any command before it
+            chain = _parts(stop)
+            at = next((n for n, part in enumerate(chain) if plain and plain <= set(part)), 0)
+            setup = [
+                " ".join(part)
+                for part in chain[:at]
+                if part and not LOOK_COMMAND.match(" ".join(part)) and part[0] != "cd"
+            ]
+            if setup:
+                command = _clip("$ " + " && ".join(setup), 160)
+                why = _explanation(said, error.index, stop.index)
+                fixes.append(Fix(message, error.where, f"{command}, then the re-run", why, tried))
+            elif done_between:  # the command between is the fix; the re-run only showed it
                 command = _clip(done_between[-1].text, 160)
                 fixes.append(Fix(message, error.where, f"{command}, then {error.fixed_by}"))
             else:
@@ -1171,6 +1205,15 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
                 )
 
     fixes = _merge_fixes(fixes, [e for e in state.errors if e.fixed])
+    # an error that came back after its change was undone is stated once, with the fix that
+    # stands (the strict fold's heap exhausted again, once the conduit design was reverted)
+    fixes = [
+        f
+        for n, f in enumerate(fixes)
+        if not (
+            f.undone and any(core_error(g.error) == core_error(f.error) for g in fixes[n + 1 :])
+        )
+    ]
 
     # What each file is: what it defines and says, from what was read or written.
     roles: dict[str, str] = {}

@@ -48,8 +48,12 @@ _PATH_KEYS = ("file_path", "path", "notebook_path", "filename", "file")
 # failing test count, `fatal:`, Elixir's `** (CompileError)`, a harness's `<tool_use_error>`,
 # Go's failing test (`--- FAIL: TestX (0.04s)`).
 _ERROR_LINE = re.compile(
-    r"(?:^|\s)(?:[A-Z][\w.]*(?:Error|Exception)\b(?::|\)|\s-)?\s*\S"
+    r"(?:^|\s)(?:[a-z_]\w*\.)*(?:[A-Z][\w.]*(?:Error|Exception)\b(?::|\)|\s-)?\s*\S"
     r"|--- FAIL: \w"
+    # sbt's failed run (`Failed: Total 1, Failed 1`), munit's failing test (`==> X a.Spec.t`),
+    # GHC's runtime giving up (`logtally: Heap exhausted;`, `prog: out of memory`)
+    r"|Failed: Total \d+, Failed [1-9]|^==> X \S"
+    r"|^[\w.-]+: (?:Heap exhausted|out of memory|Stack space overflow|<<loop>>)"
     r"|(?i:error|fatal|panic)(?:\[[\w\-]+\])?:\s*\S"
     r"|\*\* \(\w+"
     r"|<tool_use_error>"
@@ -60,7 +64,7 @@ _ERROR_LINE = re.compile(
 )
 _PROBLEM_WORDS = (
     "rror", "RROR", "ail", "AIL", "atal", "ATAL", "anic", "xception", "xit code", "returncode",
-    "** (",
+    "** (", "xhausted", "of memory", "overflow", "<<loop>>",
 )  # fmt: skip
 
 
@@ -77,12 +81,14 @@ _OUTCOME_LINE = re.compile(
     r"\b\d+ (?:tests?|passed|failures?|failed|examples?|doctests?|errors?|warnings?|files?|"
     r"issues?|problems?|checks?)\b(?![/.]\w)"  # not git's `create mode 100644 tests/a.py`
     r"|\b(?:Passed|Failed|Total):\s+\d+"  # dotnet test: `Passed!  - Failed: 0, Passed: 89`
+    r"|\b(?:Passed|Failed): Total \d+"  # sbt: `[info] Passed: Total 86, Failed 0, Errors 0`
     r"|\+\d+(?: ~\d+)?(?: -\d+)?: (?:All tests passed|Some tests failed)",  # dart/flutter test
     re.IGNORECASE,
 )
 _GIT_STAT = re.compile(r"^\d+ files? changed\b")  # `5 files changed, 91 insertions(+)`
 _COUNTS = re.compile(
     r"\b\d+(?= (?:tests?|passed|failed|examples?)\b)|(?<=Passed:)\s*\d+|(?<=\+)\d+(?=[: ])"
+    r"|(?<=: Total )\d+"
 )
 _LOCATION = re.compile(r"(?<![\w/.])((?:[\w.\-]+/)*[\w.\-]+\.[A-Za-z]{1,5}):(\d+)")
 STATED_NEXT = re.compile(
@@ -312,8 +318,10 @@ def error_line(result: str, *, shell: bool) -> str | None:
         if "<tool_use_error>" not in raw and not _may_report_problem(raw):
             continue  # cheap: the regexes below only run on lines that may report one
         line = raw.strip().removeprefix("<tool_use_error>").strip()
-        if not line or len(line) > 400 or _NOT_ERROR.search(line) or _CODE_LINE.search(line):
+        if not line or len(line) > 400 or _NOT_ERROR.search(line):
             continue
+        if _CODE_LINE.search(line) and not _RUNTIME_GAVE_UP.match(line):
+            continue  # source printed; GHC's `prog: Heap exhausted;` ends as a statement does
         if _EXCEPTION.fullmatch(line):
             # RSpec prints the exception's class alone (`ArgumentError:`), its message under it
             said = next((ln.strip() for ln in lines[n + 1 : n + 3] if ln.strip()), "")
@@ -340,6 +348,8 @@ def error_line(result: str, *, shell: bool) -> str | None:
     return _clip(best) if best else None
 
 
+# GHC's runtime giving up: its line ends with a semicolon, as a line of source does.
+_RUNTIME_GAVE_UP = re.compile(r"[\w.-]+: (?:Heap exhausted|out of memory|Stack space overflow)")
 # A line of source a look printed (`pub fn unpack(...) -> Result<usize, UnpackError> {`): it
 # names an error type, it reports none.
 _CODE_LINE = re.compile(
