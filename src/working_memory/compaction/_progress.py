@@ -695,7 +695,6 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
     removed: set[str] = set()
     removed_at: dict[str, int] = {}  # where each was removed by a command
     written = [f.path for f in state.files if {"created", "edited"} & set(f.actions)]
-    created = [f.path for f in state.files if "created" in f.actions]
     for call in calls:
         command = call.args.get("command") or call.args.get("cmd")
         if isinstance(command, list):
@@ -706,6 +705,15 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
                     removed.add(target.strip("'\""))
                     removed_at[target.strip("'\"")] = call.index
     removed |= {f.path for f in state.files if "deleted" in f.actions}
+    for f in state.files:
+        if "deleted" in f.actions:
+            removed_at.setdefault(f.path, f.last_index)
+    # the files a design brought in and took away again: what marks a design dropped
+    new_and_gone = [
+        f.path
+        for f in state.files
+        if "created" in f.actions and any(same_file(f.path, r) for r in removed)
+    ]
     # Files put back as committed (`git checkout -- x`, `git restore x`): their edits are gone.
     put_back: dict[str, int] = {}
     for call in calls:
@@ -1154,11 +1162,10 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
                 for path, at in (*removed_at.items(), *put_back.items())
                 if error.index < at < change.index and any(same_file(f, path) for f in written)
             ]
-            new_and_gone = [f for f in created if any(same_file(f, r) for r in removed)]
             if any(same_file(f, path) for path in dropped for f in new_and_gone):
-                gone = ", ".join(dict.fromkeys(dropped))
+                names = ", ".join(dict.fromkeys(dropped))
                 fixes.append(
-                    Fix(message, error.where, f"dropping that design ({gone} removed or put back)")
+                    Fix(message, error.where, f"dropping that design ({names} removed or put back)")
                 )
                 continue
             undone = all(
