@@ -56,12 +56,15 @@ from .heldout21_set import LAST_STEP_RIGHT as _RIGHT21
 from .heldout22_set import HELDOUT22
 from .heldout22_set import LAST_STEP_NONE as _NONE22
 from .heldout22_set import LAST_STEP_RIGHT as _RIGHT22
+from .heldout23_set import HELDOUT23
+from .heldout23_set import LAST_STEP_NONE as _NONE23
+from .heldout23_set import LAST_STEP_RIGHT as _RIGHT23
 from .heldout_checks import HeldoutSet, Production, last_words, norm, span_text, users
 
 SETS = (
     HELDOUT2, HELDOUT3, HELDOUT4, HELDOUT5, HELDOUT6, HELDOUT7, HELDOUT8, HELDOUT9, HELDOUT10,
     HELDOUT11, HELDOUT12, HELDOUT13, HELDOUT14, HELDOUT15, HELDOUT16, HELDOUT17, HELDOUT18,
-    HELDOUT19, HELDOUT20, HELDOUT21, HELDOUT22,
+    HELDOUT19, HELDOUT20, HELDOUT21, HELDOUT22, HELDOUT23,
 )  # fmt: skip
 LAST_STEP_RIGHT = (
     _RIGHT13
@@ -74,9 +77,19 @@ LAST_STEP_RIGHT = (
     | _RIGHT20
     | _RIGHT21
     | _RIGHT22
+    | _RIGHT23
 )
 LAST_STEP_NONE = (
-    _NONE14 | _NONE15 | _NONE16 | _NONE17 | _NONE18 | _NONE19 | _NONE20 | _NONE21 | _NONE22
+    _NONE14
+    | _NONE15
+    | _NONE16
+    | _NONE17
+    | _NONE18
+    | _NONE19
+    | _NONE20
+    | _NONE21
+    | _NONE22
+    | _NONE23
 )
 # The spans whose last words are not a stale step: the right one, or none at all.
 _LAST_STEP_NOT_STALE = LAST_STEP_RIGHT | LAST_STEP_NONE

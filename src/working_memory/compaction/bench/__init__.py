@@ -113,6 +113,10 @@ _HELD_OUT = (
     ("heldout22-codex-spaceleak", "codex", "_heldout22_codex_spaceleak"),
     ("heldout22-swe-dupeanchors", "swe-agent", "_heldout22_swe_dupeanchors"),
     ("heldout22-chat-doublesubmit", "openai-chat", "_heldout22_chat_doublesubmit"),
+    ("heldout23-claude-poolleak", "claude-code", "_heldout23_claude_poolleak"),
+    ("heldout23-codex-closedem", "codex", "_heldout23_codex_closedem"),
+    ("heldout23-swe-negativeargs", "swe-agent", "_heldout23_swe_negativeargs"),
+    ("heldout23-chat-staleprice", "openai-chat", "_heldout23_chat_staleprice"),
 )
 _CLAUDE_FIXTURE = "claude-code/7c9e6679-7425-40de-944b-e07fc1f90ae7.jsonl"
 _CODEX_FIXTURE = "codex/rollout-2026-05-11T09-00-00-019e1625-789d-76c0-80ab-3724b5ddb799.jsonl"
