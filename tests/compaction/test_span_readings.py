@@ -409,13 +409,23 @@ def test_the_design_the_user_said_to_use_instead_is_beside_what_it_rules_out() -
         ("No, not domains. The fix is to not read what can't be a duplicate. Group by size "
          "first. Delete pool.ml.",
          "The fix is to not read what can't be a duplicate. Group by size first."),
+        # "Do what argparse does", a verb the list lacked ("Tag ...", "realise ...")
+        ("Not a pre-pass, please. argv has to reach the lexer as typed. Do what argparse does, "
+         "in the lexer: a dash token that parses as a number is a VALUE. Delete _numbers.py.",
+         "Do what argparse does, in the lexer: a dash token that parses as a number is a VALUE."),
+        ("No. The polling is worse. Tag the price fetch with product:<id> and call revalidateTag "
+         "in updatePrice. Delete the hook.",
+         "Tag the price fetch with product:<id> and call revalidateTag in updatePrice."),
+        ("No. A bigger pool only moves the outage. The bug is the lazy seq: realise the "
+         "statement inside the transaction. Take the reopen out.",
+         "The bug is the lazy seq: realise the statement inside the transaction."),
         # nothing said of what to do instead
         ("No, not that. It breaks the public URLs.", None),
         # "so" with no imperative after it is no design
         ("No, so far it never failed. Leave it.", None),
     ],
     ids=["after-a-colon", "does-exactly-this", "use-that", "so-do", "built-in", "the-fix-is",
-         "none", "so-no-imperative"],
+         "do-what", "tag", "realise", "none", "so-no-imperative"],
 )  # fmt: skip
 def test_what_the_user_said_to_do_instead(correction: str, instead: str | None) -> None:
     from working_memory.compaction._progress import _instead
@@ -680,3 +690,22 @@ def test_an_error_that_went_with_a_design_dropped_says_so() -> None:
     [fix] = done.fixes
     assert fix.change.startswith("dropping that design"), fix.change
     assert "pkg/_registry.py" in fix.change
+
+
+def test_an_error_from_before_a_design_dropped_is_fixed_by_the_change_that_stands() -> None:
+    """The pool ran dry before a reaper was tried; the reaper (a new file) went, the lazy
+    rows were realised inside the transaction and the pool held: that change is the fix, not
+    dropping the reaper."""
+    dry = "SQLTransientConnectionException: HikariPool-1 - Connection is not available"
+    s = Script("You are a coding agent.")
+    s.user("The reports pods stop answering after a few hours; find the connection leak.")
+    s.call("run", dry, command="bin/load-test")
+    s.call("write_file", "ok", path="src/leak_reaper.clj", content="(ns reaper)")
+    s.call("edit_file", "ok", path="src/db.clj", old="a", new="b")
+    s.user("No. A reaper hides the bug. Realise the statement inside the transaction.")
+    s.call("run", "", command="rm src/leak_reaper.clj && git checkout -- src/db.clj")
+    s.call("edit_file", "ok", path="src/statements.clj", old="for", new="into []")
+    s.call("run", "200 requests, active=0", command="bin/load-test")
+    done = progress(s.messages, span_state(s.messages))
+    [fix] = done.fixes
+    assert "src/statements.clj" in fix.change and "dropping" not in fix.change, fix.change

@@ -604,7 +604,9 @@ def _second_part(said: Sequence[tuple[int, str]], after: int, before: int) -> st
 _INSTEAD = re.compile(
     r"^(?:instead[,:]?\s+|just\s+|so\s+)?(?:use|make|build|take|keep|fix|add|set|read|decode|"
     r"swap|switch to|go with|pass|return|store|load|compute|call|give|exclude|skip|handle|"
-    r"wrap|check|count|compare|lock|move)\b",
+    r"wrap|check|count|compare|lock|move|tag|realise|realize|insert|replace|cache|invalidate|"
+    r"send|write|emit|validate|parse|copy|convert|stream|batch|group|hash|guard|retry|"
+    r"do what|do it (?:in|with|where|the way))\b",
     re.IGNORECASE,
 )
 
@@ -627,15 +629,16 @@ def _instead(text: str) -> str | None:
     new snapshot ..."), of four words or more ("Keep it." says nothing of the design); else the
     sentence that names what does the job, with the next one."""
     sentences = split_sentences(" ".join(text.split()))
-    for sentence in sentences:
+    for i, sentence in enumerate(sentences):
         clause = sentence.rsplit(": ", 1)[-1]
         after = _SO_DO.split(sentence, 1)[-1]
         if len(clause.split()) >= 4 and (_INSTEAD.match(sentence) or _INSTEAD.match(clause)):
             return _clip(sentence, 240)
         if len(after.split()) >= 4 and after != sentence and _INSTEAD.match(after):
             return _clip(sentence, 240)
-    for i, sentence in enumerate(sentences):
         if _DOES_THIS.search(sentence):
+            # "The fix is to not read ... Group by size first.": the sentence that names it
+            # first, and the one that says how
             return _clip(" ".join(sentences[i : i + 2]), 240)
     return None
 
@@ -708,12 +711,13 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
     for f in state.files:
         if "deleted" in f.actions:
             removed_at.setdefault(f.path, f.last_index)
-    # the files a design brought in and took away again: what marks a design dropped
-    new_and_gone = [
-        f.path
+    # the files a design brought in and took away again (what marks a design dropped), and
+    # where each came in
+    new_and_gone = {
+        f.path: min((c.index for c in changes if f.path in _change_paths(c)), default=-1)
         for f in state.files
         if "created" in f.actions and any(same_file(f.path, r) for r in removed)
-    ]
+    }
     # Files put back as committed (`git checkout -- x`, `git restore x`): their edits are gone.
     put_back: dict[str, int] = {}
     for call in calls:
@@ -1162,7 +1166,13 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
                 for path, at in (*removed_at.items(), *put_back.items())
                 if error.index < at < change.index and any(same_file(f, path) for f in written)
             ]
-            if any(same_file(f, path) for path in dropped for f in new_and_gone):
+            # an error that came under the design (not one it was written to fix: the pool
+            # exhausted before the reaper was tried is fixed by the change that stands)
+            if any(
+                same_file(f, path) and came < error.index
+                for path in dropped
+                for f, came in new_and_gone.items()
+            ):
                 names = ", ".join(dict.fromkeys(dropped))
                 fixes.append(
                     Fix(message, error.where, f"dropping that design ({names} removed or put back)")
