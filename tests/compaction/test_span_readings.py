@@ -709,3 +709,35 @@ def test_an_error_from_before_a_design_dropped_is_fixed_by_the_change_that_stand
     done = progress(s.messages, span_state(s.messages))
     [fix] = done.fixes
     assert "src/statements.clj" in fix.change and "dropping" not in fix.change, fix.change
+
+
+@pytest.mark.parametrize(
+    ("command", "output", "error"),
+    [
+        # a file's text printed: its `throw new ...Exception(` is code, not a failure
+        ("cat src/Handler.php; echo ---; git log --oneline -2",
+         "<?php\n    ?? throw new UnrecoverableMessageHandlingException(\n", None),
+        # a production log grepped: its errors are the evidence, not this session's runs
+        ("grep -h 'failure transport' var/worker-1.log | cut -c1-400",
+         "messenger.WARNING: Error thrown while handling message App\\Message\\X.", None),
+        # a look's own failure still is one
+        ("cat config/missing.yaml",
+         "cat: config/missing.yaml: No such file or directory\nExit code 1",
+         "No such file or directory"),
+        # PHP's namespaced exception over phpunit's count of errors
+        ("bin/phpunit",
+         "There were 6 errors:\n\n1) App\\Tests\\HandlerTest::testDuplicate\nDoctrine\\DBAL\\"
+         "Exception\\DriverException: An exception occurred: SQLSTATE[42P10]\n", "42P10"),
+    ],
+)  # fmt: skip
+def test_what_a_look_printed_is_no_error_of_the_work(
+    command: str, output: str, error: str | None
+) -> None:
+    s = Script("You are a coding agent.")
+    s.user("Look into it.")
+    s.call("shell", output, command=command)
+    errors = span_state(s.messages).errors
+    if error is None:
+        assert errors == (), errors
+    else:
+        assert errors and error in errors[0].message, errors

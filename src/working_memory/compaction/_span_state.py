@@ -48,7 +48,7 @@ _PATH_KEYS = ("file_path", "path", "notebook_path", "filename", "file")
 # failing test count, `fatal:`, Elixir's `** (CompileError)`, a harness's `<tool_use_error>`,
 # Go's failing test (`--- FAIL: TestX (0.04s)`).
 _ERROR_LINE = re.compile(
-    r"(?:^|\s)(?:[a-z_]\w*\.)*(?:[A-Z][\w.]*(?:Error|Exception)\b(?::|\)|\s-)?\s*\S"
+    r"(?:^|\s)(?:[a-z_]\w*\.|[A-Za-z_]\w*\\)*(?:[A-Z][\w.]*(?:Error|Exception)\b(?::|\)|\s-)?\s*\S"
     r"|--- FAIL: \w"
     # sbt's failed run (`Failed: Total 1, Failed 1`), munit's failing test (`==> X a.Spec.t`),
     # GHC's runtime giving up (`logtally: Heap exhausted;`, `prog: out of memory`)
@@ -357,7 +357,8 @@ _CODE_LINE = re.compile(
     r"|^[A-Z]\w*,$"  # a name in an import list (`UnauthorizedException,`)
 )
 # An exception line, its module path too (`django.db.utils.IntegrityError: ...`).
-_EXCEPTION = re.compile(r"(?:[a-z_]\w*\.)*[A-Z]\w*(?:Error|Exception):")
+# PHP's namespaced one too (`Doctrine\DBAL\Exception\DriverException: ...`).
+_EXCEPTION = re.compile(r"(?:[a-z_]\w*\.|[A-Za-z_]\w*\\)*[A-Z]\w*(?:Error|Exception):")
 # unittest's header of one failing test: `ERROR: test_x (pkg.tests.Class)`.
 _UNITTEST_HEADER = re.compile(r"^(?:ERROR|FAIL): (\w+)(?: \([\w.]+\))?$")
 # A pytest run's summary line, and the parts of its first failure: the test's header, its
@@ -798,6 +799,24 @@ def _last_said(texts: Sequence[str]) -> str | None:
 # --- the whole span ---------------------------------------------------------------------------
 
 
+# Programs that only print what is there: a look, or a filter of what a look printed.
+_PRINTS = frozenset(["cut", "sort", "uniq", "tr", "column", "jq", "xxd", "od", "less", "more",
+                     "nl", "fold"])  # fmt: skip
+# A look's own failure: the file it was to print is missing.
+_LOOK_FAILED = re.compile(
+    r"No such file or directory|not found|Permission denied|Is a directory", re.IGNORECASE
+)
+
+
+def _only_looks(command: str, problem: str) -> bool:
+    """Every command of the chain prints a file, a log or the history (`cat a.php; echo ---;
+    git log -2`, `grep -h 'failed' worker.log | cut -c1-400`), and what it printed is no
+    failure of its own: the `throw new ...Exception(` of a file, a production log's error."""
+    parts = [p.strip() for p in SEGMENT.split(command) if p.strip()]
+    looks = all(LOOK_COMMAND.match(p) or p.split()[0].rsplit("/", 1)[-1] in _PRINTS for p in parts)
+    return bool(parts) and looks and not _LOOK_FAILED.search(problem)
+
+
 def span_state(span: Sequence[Mapping[str, Any]]) -> SpanState:
     """Read what the span did. Deterministic; messages in any of the supported shapes."""
     user_messages: list[str] = []
@@ -844,6 +863,8 @@ def span_state(span: Sequence[Mapping[str, Any]]) -> SpanState:
         # A test or build tool (`run_tests`) reports as a shell command does.
         shell = command is not None or is_run_tool(name)
         problem = error_line(call.result, shell=shell) if call.result is not None else None
+        if problem is not None and command is not None and _only_looks(command, problem):
+            problem = None  # a file's or a log's text quoted: no error of this session's runs
         if path and (name in _READ_TOOLS or sub == "view"):
             touch(path, "read", call.index)
         elif problem is not None:
