@@ -741,3 +741,21 @@ def test_what_a_look_printed_is_no_error_of_the_work(
         assert errors == (), errors
     else:
         assert errors and error in errors[0].message, errors
+
+
+@pytest.mark.parametrize(
+    "head",
+    ["Ines Carvalho reviewed #447:", "Ines Carvalho's review of #447:", "Priya reviewed #318:"],
+)
+def test_a_review_passed_on_by_a_name_of_two_words_is_a_review(head: str) -> None:
+    from working_memory.compaction._progress import REVIEW_HEAD
+
+    assert REVIEW_HEAD.search(f"{head}\n1. The reopen has to go.\n2. Why not doall?")
+
+
+def test_kaochas_labelled_exception_is_the_error() -> None:
+    out = (
+        "ERROR in unit (system.clj:1)\nException: clojure.lang.Compiler$CompilerException: "
+        "Syntax error compiling at (tally/system.clj:1:1).\n"
+    )
+    assert "Syntax error compiling" in (error_line(out, shell=True) or "")

@@ -70,8 +70,9 @@ _REJECTION = re.compile(
 # A review passed on by the user ("Lena reviewed it. Two things: ..."): findings to act on,
 # not a correction of the design; its words are the design's own, so it would "turn it down".
 REVIEW_HEAD = re.compile(
-    r"^\s*[\w.@-]+'s (?:code )?review\b|"  # "Dana's review on #588:"
-    r"^\s*(?:[\w.@-]+ (?:\([\w .-]{1,24}\) )?(?:from [\w.-]+ )?)?(?:reviewed\b|review (?:from|by)\b|code review\b|"
+    # "Dana's review on #588:", "Ines Carvalho reviewed #447:" (a name of up to three words)
+    r"^\s*(?:[\w.@-]+ ){0,2}[\w.@-]+'s (?:code )?review\b|"
+    r"^\s*(?:(?:[\w.@-]+ ){1,3}(?:\([\w .-]{1,24}\) )?(?:from [\w.-]+ )?)?(?:reviewed\b|review (?:from|by)\b|code review\b|"
     r"review:|(?:looked (?:at|over|through)|went (?:over|through)) (?:the|my|your|our|this) "
     r"(?:pr|pull request|mr|merge request|diff|patch|changes?|branch|code)\b|"
     # "Bruno from ops commented on OPS-291:", "Ada commented on the PR"
@@ -1154,8 +1155,9 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
             change = (code or recent)[-1]
             paths = [p for c in (code or recent) for p in _change_paths(c)]
             paths += [p for c in recent for p in _change_paths(c)]
-            # a file removed since (a design dropped) is no part of the fix that stands
-            kept = [p for p in paths if not any(same_file(p, r) for r in removed)]
+            # a file removed since, or put back as committed (a design dropped), is no part of
+            # the fix that stands
+            kept = [p for p in paths if not any(same_file(p, r) for r in (*removed, *reverted))]
             files = ", ".join(dict.fromkeys(kept or paths)) or change.text
             why = _explanation(said, error.index, change.index)
             what = _change_text(change, f"{message} {why or ''}")

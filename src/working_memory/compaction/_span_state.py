@@ -358,7 +358,10 @@ _CODE_LINE = re.compile(
 )
 # An exception line, its module path too (`django.db.utils.IntegrityError: ...`).
 # PHP's namespaced one too (`Doctrine\DBAL\Exception\DriverException: ...`).
-_EXCEPTION = re.compile(r"(?:[a-z_]\w*\.|[A-Za-z_]\w*\\)*[A-Z]\w*(?:Error|Exception):")
+# Kaocha's `Exception: clojure.lang.Compiler$CompilerException: ...` names it after a label.
+_EXCEPTION = re.compile(
+    r"(?:Exception:\s+)?(?:[a-z_]\w*\.|[A-Za-z_]\w*\\)*[A-Z][\w$]*(?:Error|Exception):"
+)
 # unittest's header of one failing test: `ERROR: test_x (pkg.tests.Class)`.
 _UNITTEST_HEADER = re.compile(r"^(?:ERROR|FAIL): (\w+)(?: \([\w.]+\))?$")
 # A pytest run's summary line, and the parts of its first failure: the test's header, its
