@@ -117,6 +117,10 @@ _HELD_OUT = (
     ("heldout23-codex-closedem", "codex", "_heldout23_codex_closedem"),
     ("heldout23-swe-negativeargs", "swe-agent", "_heldout23_swe_negativeargs"),
     ("heldout23-chat-staleprice", "openai-chat", "_heldout23_chat_staleprice"),
+    ("heldout24-claude-presence", "claude-code", "_heldout24_claude_presence"),
+    ("heldout24-codex-overlap", "codex", "_heldout24_codex_overlap"),
+    ("heldout24-swe-jittercap", "swe-agent", "_heldout24_swe_jittercap"),
+    ("heldout24-chat-ratelimit", "openai-chat", "_heldout24_chat_ratelimit"),
 )
 _CLAUDE_FIXTURE = "claude-code/7c9e6679-7425-40de-944b-e07fc1f90ae7.jsonl"
 _CODEX_FIXTURE = "codex/rollout-2026-05-11T09-00-00-019e1625-789d-76c0-80ab-3724b5ddb799.jsonl"
