@@ -759,3 +759,74 @@ def test_kaochas_labelled_exception_is_the_error() -> None:
         "Syntax error compiling at (tally/system.clj:1:1).\n"
     )
     assert "Syntax error compiling" in (error_line(out, shell=True) or "")
+
+
+def test_a_rerun_with_one_failure_where_there_were_two_still_fails() -> None:
+    """`188 tests, 2 failures`, then after `mix clean && rm -rf _build deps` `188 tests, 1
+    failure` (the other test, by seed): the clean build did not help; the template's change
+    after it did."""
+    s = Script("You are a coding agent.")
+    s.user("The board says 5 people are here when 2 are; fix the count.")
+    s.call("edit_file", "ok", path="lib/board_live.ex", old="a", new="b")
+    s.call("run", "188 tests, 2 failures", command="mix test")
+    s.call("run", "188 tests, 1 failure", command="mix clean && rm -rf _build deps && mix test")
+    s.call("edit_file", "ok", path="lib/board_live.html.heex", old="a", new="data-count")
+    s.call("run", "188 tests, 0 failures", command="mix test")
+    done = progress(s.messages, span_state(s.messages))
+    assert done.fixes and "board_live.html.heex" in done.fixes[0].change, done.fixes
+    assert any("mix clean" in t for t in done.fixes[0].tried), done.fixes[0]
+
+
+def test_a_folder_removed_takes_the_files_written_under_it() -> None:
+    s = Script("You are a coding agent.")
+    s.user("Stop the export from running twice.")
+    s.call("write_file", "ok", path="src/Export/Locking/SqlAppLock.cs", content="class A {}")
+    s.call("write_file", "ok", path="src/Export/Locking/JobLock.cs", content="class B {}")
+    s.user("No, no lock service. Use PeriodicTimer in ExportWorker.ExecuteAsync.")
+    s.call("run", "", command="rm -r src/Export/Locking")
+    s.call("edit_file", "ok", path="src/Export/ExportWorker.cs", old="Timer", new="PeriodicTimer")
+    done = progress(s.messages, span_state(s.messages))
+    assert {"src/Export/Locking/SqlAppLock.cs", "src/Export/Locking/JobLock.cs"} <= done.removed
+
+
+def test_a_review_passed_on_inside_a_sentence_is_a_review() -> None:
+    from working_memory.compaction._progress import REVIEW_HEAD
+
+    said = "I pushed your branch as PR #321 and @ines-hartmann reviewed it. Her points:\n> 1. x"
+    assert REVIEW_HEAD.search(said)
+    assert not REVIEW_HEAD.search("The tests still fail after you reviewed it.")
+
+
+def test_the_users_own_answered_and_the_ask_in_their_answer() -> None:
+    """ "Answered on the PR: ..." is answered; a point whose fix and test are in, with the
+    user's "And add an entry to CHANGELOG.md" undone, is half done, and that is the step."""
+    s = Script("You are a coding agent.")
+    s.user("Full jitter sleeps past max_delay; fix compute_delay.")
+    s.call("edit_file", "ok", path="backstep/backoff.py", old="a", new="b")
+    s.call("run", "190 passed in 2.0s", command="pytest -q")
+    s.user(
+        "@ines reviewed it. Her points, and my answers:\n\n"
+        "> 1. Why not min(delay, max_delay) after the jitter?\n\n"
+        "Answered on the PR: that is the clamp you tried first. No change.\n\n"
+        "> 2. The property tests stop at attempt 20, and attempt 1025 raises OverflowError "
+        "in compute_delay. Draw attempts up to 10_000 and fix the overflow.\n\n"
+        "Yes: fix it, with a test. And add an entry to CHANGELOG.md under ## Unreleased."
+    )
+    s.call(
+        "run",
+        "ok",
+        command="sed -i 's/st.integers(1, 20)/st.integers(1, 10_000)/' tests/test_jitter.py",
+    )
+    s.call(
+        "edit_file",
+        "ok",
+        path="backstep/backoff.py",
+        old="raw = x",
+        new="try: raw = x\nexcept OverflowError: raw = math.inf  # compute_delay",
+    )
+    s.call("run", "195 passed in 2.1s", command="pytest -q")
+    listed = progress(s.messages, span_state(s.messages)).points
+    assert listed is not None
+    status = {p.number: p.status for p in listed.points}
+    assert status[1] == "answered in a comment", status
+    assert status[2].endswith("CHANGELOG.md not yet changed"), status

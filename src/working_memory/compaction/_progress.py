@@ -77,7 +77,10 @@ REVIEW_HEAD = re.compile(
     r"(?:pr|pull request|mr|merge request|diff|patch|changes?|branch|code)\b|"
     # "Bruno from ops commented on OPS-291:", "Ada commented on the PR"
     r"commented on (?:(?:the|my|your|our|this) (?:pr|pull request|mr|merge request|ticket|"
-    r"issue|diff|patch)\b|[A-Z][A-Z0-9]+-\d+\b|#\d+\b))",
+    r"issue|diff|patch)\b|[A-Z][A-Z0-9]+-\d+\b|#\d+\b))"
+    # "I pushed your branch as PR #321 and @ines-hartmann reviewed it." (a named reviewer)
+    r"|^[^\n]{0,80}?(?:@[\w.-]+|(?-i:[A-Z][\w.-]+)) reviewed (?:it|this|(?:the|my|your) "
+    r"(?:pr|branch|change)|(?:pr )?#\d+)\b",
     re.IGNORECASE,
 )
 # A plan in two parts after the latest request: "I'll handle X first, then Y."
@@ -400,6 +403,15 @@ _PUTS_BACK = re.compile(
     re.IGNORECASE,
 )
 _COUNT = re.compile(r"\d+")
+# a count's noun in either number: "2 failures" again as "1 failure" is the same failure
+_PLURAL = re.compile(r"\b(failure|error|test|example|spec|warning|assertion|case)s\b", re.I)
+
+
+def _uncounted(text: str) -> str:
+    """The text with its counts, and the number of the nouns they count, left out."""
+    return _PLURAL.sub(r"\1", _COUNT.sub("0", text))
+
+
 _PROSE_FILE = re.compile(r"\.(?:md|rst|txt|adoc)$|(?:^|/)(?:CHANGES|CHANGELOG|NEWS)[^/]*$", re.I)
 _ADDED_NAMES = 3  # a file's line names what its change brought in, not all of it
 
@@ -607,7 +619,7 @@ _INSTEAD = re.compile(
     r"swap|switch to|go with|pass|return|store|load|compute|call|give|exclude|skip|handle|"
     r"wrap|check|count|compare|lock|move|tag|realise|realize|insert|replace|cache|invalidate|"
     r"send|write|emit|validate|parse|copy|convert|stream|batch|group|hash|guard|retry|"
-    r"do what|do it (?:in|with|where|the way))\b",
+    r"cap|draw|do what|do (?:that|this|it) (?:in|with|where|the way))\b",
     re.IGNORECASE,
 )
 
@@ -708,6 +720,13 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
                 for target in m.group(2).split():
                     removed.add(target.strip("'\""))
                     removed_at[target.strip("'\"")] = call.index
+    # a folder removed (`rm -r src/Locking`) takes the files the span wrote under it
+    for f in state.files:
+        folder = next((r for r in list(removed) if _under(f.path, r)), None)
+        if folder is not None:
+            removed.add(f.path)
+            if folder in removed_at:
+                removed_at.setdefault(f.path, removed_at[folder])
     removed |= {f.path for f in state.files if "deleted" in f.actions}
     for f in state.files:
         if "deleted" in f.actions:
@@ -1128,11 +1147,11 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
             (
                 c
                 for c in runs_after
-                if _COUNT.sub("0", head) not in _COUNT.sub("0", untimed(c.result or ""))
+                if _uncounted(head) not in _uncounted(untimed(c.result or ""))
                 and not same_ending(message, c.result or "")
                 # a line read from two of the output's lines (jest's Expected: over Received:)
-                and _COUNT.sub("0", untimed(error_line(c.result or "", shell=True) or ""))
-                != _COUNT.sub("0", untimed(message))
+                and _uncounted(untimed(error_line(c.result or "", shell=True) or ""))
+                != _uncounted(untimed(message))
             ),
             fixing_run,
         )
@@ -1521,7 +1540,7 @@ def _merge_fixes(fixes: list[Fix], errors: Sequence[Any]) -> list[Fix]:
     seen: set[tuple[str, str]] = set()
     kept = []
     for n in sorted(out):
-        key = (_COUNT.sub("0", out[n].error), out[n].change)
+        key = (_uncounted(out[n].error), out[n].change)
         if key not in seen:
             seen.add(key)
             kept.append(out[n])
@@ -1553,6 +1572,14 @@ def same_file(path: str, named: str) -> bool:
     if not path or not named:
         return False
     return path == named or path.endswith("/" + named) or named.endswith("/" + path)
+
+
+def _under(path: str, folder: str) -> bool:
+    """A file under a folder a command named (`src/Locking` holds `/repo/src/Locking/a.cs`)."""
+    folder = folder.removeprefix("./").rstrip("/")
+    if not folder or "." in folder.rsplit("/", 1)[-1] or not path:
+        return False  # `a.py` names a file, not a folder
+    return path.startswith(folder + "/") or f"/{folder}/" in path
 
 
 def _change_paths(call: Call) -> list[str]:

@@ -69,7 +69,12 @@ _ALREADY = re.compile(
     re.IGNORECASE,
 )
 # "I answered her on the thread": the user replied to the reviewer, nothing to post
-_USER_ANSWERED = re.compile(r"\bI(?:'ve| have)? (?:already )?(?:answered|replied|responded)\b")
+# ("Answered on the PR: that is the clamp you tried first."), the user's own word for it too
+_USER_ANSWERED = re.compile(
+    r"\bI(?:'ve| have)? (?:already )?(?:answered|replied|responded)\b"
+    r"|^(?:answered|replied|responded) (?:on|in) (?:the )?(?:pr|thread|review|issue)\b",
+    re.IGNORECASE,
+)
 # "Reword it", "I'd like a test for that": an ask that needs what was found beside it
 _POINTS_BACK = re.compile(r"\b(?:it|that|this|them)\b", re.I)
 _AGREES = re.compile(
@@ -397,6 +402,11 @@ def _made(
     files = {n for n in names if _FILE.search(n)}
     names = {n for n in names if not _FILE.search(n)} or names
     first = [next((i for i, s in enumerate(said) if _found({n}, s)), None) for n in names]
+    found = [i for i in first if i is not None]
+    if len(found) < len(first) and len(found) >= 2 and 2 * len(found) > len(first):
+        # most of its names put in (`10_000`, `OverflowError`, `compute_delay`), one it only
+        # mentions (`max_attempts=None`, the client that gets there): made
+        return max(found)
     if any(i is None for i in first):
         # the change may spell what the point names its own way (`EntryType::Link` done as
         # `is_hard_link()`): an edit that puts in the point's own words still made it (its
@@ -528,7 +538,11 @@ def points(
                 else:
                     # "Fix it, with a test, and update the example in docs/offset-units.md":
                     # the fix made, a file the point asks to change untouched: half done
-                    still = _untouched_ask(text, names, acted)
+                    # (the ask may be the user's: "Yes: fix it, with a test. And add an entry
+                    # to CHANGELOG.md")
+                    still = _untouched_ask(text, names, acted) or _untouched_ask(
+                        answer, names | identifiers(answer), acted
+                    )
                     named = _FILE_NAMED.search(still)
                     if named:
                         status = f"{status}, {named.group(0)} not yet changed"
