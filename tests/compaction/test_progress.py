@@ -281,8 +281,11 @@ def test_a_correction_short_keeps_what_to_do_instead() -> None:
     s.call("Edit", "ok", file_path="/r/src/admin.rs", old_string="a", new_string="fn health()")
     s.user("Also log each health check at debug level.")
     for words in (90, 400):
+        # the user's design ("Serve it on the admin listener ...") beside what it rules out
         ruled = next(
-            ln for ln in _handoff(s.messages, words).splitlines() if ln.startswith("Ruled out:")
+            ln
+            for ln in _handoff(s.messages, words).splitlines()
+            if ln.startswith(("Ruled out:", "Decision (the user's"))
         )
         assert "127.0.0.1:9100" in ruled, ruled  # the instruction, not only the head
 

@@ -619,7 +619,8 @@ _INSTEAD = re.compile(
     r"swap|switch to|go with|pass|return|store|load|compute|call|give|exclude|skip|handle|"
     r"wrap|check|count|compare|lock|move|tag|realise|realize|insert|replace|cache|invalidate|"
     r"send|write|emit|validate|parse|copy|convert|stream|batch|group|hash|guard|retry|"
-    r"cap|draw|do what|do (?:that|this|it) (?:in|with|where|the way))\b",
+    r"cap|draw|track|serve|save|mark|pin|limit|queue|index|"
+    r"do what|do (?:that|this|it) (?:in|with|where|the way))\b",
     re.IGNORECASE,
 )
 
