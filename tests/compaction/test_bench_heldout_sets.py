@@ -62,12 +62,15 @@ from .heldout23_set import LAST_STEP_RIGHT as _RIGHT23
 from .heldout24_set import HELDOUT24
 from .heldout24_set import LAST_STEP_NONE as _NONE24
 from .heldout24_set import LAST_STEP_RIGHT as _RIGHT24
+from .heldout25_set import HELDOUT25
+from .heldout25_set import LAST_STEP_NONE as _NONE25
+from .heldout25_set import LAST_STEP_RIGHT as _RIGHT25
 from .heldout_checks import HeldoutSet, Production, last_words, norm, span_text, users
 
 SETS = (
     HELDOUT2, HELDOUT3, HELDOUT4, HELDOUT5, HELDOUT6, HELDOUT7, HELDOUT8, HELDOUT9, HELDOUT10,
     HELDOUT11, HELDOUT12, HELDOUT13, HELDOUT14, HELDOUT15, HELDOUT16, HELDOUT17, HELDOUT18,
-    HELDOUT19, HELDOUT20, HELDOUT21, HELDOUT22, HELDOUT23, HELDOUT24,
+    HELDOUT19, HELDOUT20, HELDOUT21, HELDOUT22, HELDOUT23, HELDOUT24, HELDOUT25,
 )  # fmt: skip
 LAST_STEP_RIGHT = (
     _RIGHT13
@@ -82,6 +85,7 @@ LAST_STEP_RIGHT = (
     | _RIGHT22
     | _RIGHT23
     | _RIGHT24
+    | _RIGHT25
 )
 LAST_STEP_NONE = (
     _NONE14
@@ -95,6 +99,7 @@ LAST_STEP_NONE = (
     | _NONE22
     | _NONE23
     | _NONE24
+    | _NONE25
 )
 # The spans whose last words are not a stale step: the right one, or none at all.
 _LAST_STEP_NOT_STALE = LAST_STEP_RIGHT | LAST_STEP_NONE

@@ -121,6 +121,10 @@ _HELD_OUT = (
     ("heldout24-codex-overlap", "codex", "_heldout24_codex_overlap"),
     ("heldout24-swe-jittercap", "swe-agent", "_heldout24_swe_jittercap"),
     ("heldout24-chat-ratelimit", "openai-chat", "_heldout24_chat_ratelimit"),
+    ("heldout25-claude-ssrfcheck", "claude-code", "_heldout25_claude_ssrfcheck"),
+    ("heldout25-codex-fsyncloss", "codex", "_heldout25_codex_fsyncloss"),
+    ("heldout25-swe-bomheader", "swe-agent", "_heldout25_swe_bomheader"),
+    ("heldout25-chat-tzbilling", "openai-chat", "_heldout25_chat_tzbilling"),
 )
 _CLAUDE_FIXTURE = "claude-code/7c9e6679-7425-40de-944b-e07fc1f90ae7.jsonl"
 _CODEX_FIXTURE = "codex/rollout-2026-05-11T09-00-00-019e1625-789d-76c0-80ab-3724b5ddb799.jsonl"
