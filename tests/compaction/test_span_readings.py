@@ -830,3 +830,42 @@ def test_the_users_own_answered_and_the_ask_in_their_answer() -> None:
     status = {p.number: p.status for p in listed.points}
     assert status[1] == "answered in a comment", status
     assert status[2].endswith("CHANGELOG.md not yet changed"), status
+
+
+def test_a_step_for_a_point_the_user_says_is_done_and_an_ask_after_its_file() -> None:
+    """ "Next I'll change _strip_bom ..." for a point the user answered "That's already the
+    case: _strip_bom only looks at header[0]" is stale; "docs/encodings.md still says ...:
+    update it" (the file first, the verb after) is undone, and that is the step."""
+    s = Script("You are a coding agent.")
+    s.user("Excel's CSV UTF-8 exports fail with MissingColumnError for 'id'; fix the reader.")
+    s.call("edit_file", "ok", path="sheetrows/reader.py", old="a", new="utf-8-sig _strip_bom")
+    s.call("run", "204 passed in 2.0s", command="pytest -q")
+    s.user(
+        "@tomasz reviewed PR #321. His points, and my answers:\n\n"
+        "> 1. For file objects only the first header name may lose the BOM.\n\n"
+        "That's already the case: _strip_bom only looks at header[0]. Nothing to do.\n\n"
+        '> 2. An explicit encoding must still work: add a test that encoding="cp1252" still '
+        "reads a Windows-1252 export. And docs/encodings.md still says the default is "
+        '"utf-8": update it.\n\n'
+        "Still to do: the test first, then the docs."
+    )
+    s.call("edit_file", "ok", path="tests/test_reader.py", old="a", new='encoding="cp1252"')
+    s.call("run", "210 passed in 2.1s", command="pytest -q")
+    s.say("Next I'll change _strip_bom so that it strips the BOM from the first header only.")
+    done = progress(s.messages, span_state(s.messages))
+    assert done.points is not None
+    status = {p.number: p.status for p in done.points.points}
+    assert status[2].endswith("docs/encodings.md not yet changed"), status
+    assert done.next_step and "docs/encodings.md" in done.next_step, done.next_step
+    assert "_strip_bom" not in done.next_step
+
+
+def test_a_file_renamed_is_listed_under_its_new_name() -> None:
+    from working_memory.compaction import ExtractiveCompactor
+
+    s = Script("You are a coding agent.")
+    s.user("Make the invoice columns timestamptz.")
+    s.call("write_file", "ok", path="db/migration/V47_tz.sql", content="alter table x")
+    s.call("run", "renamed", command="git mv db/migration/V47_tz.sql db/migration/V47__tz.sql")
+    summary = ExtractiveCompactor(word_limit=300).compact(s.messages).summary or ""
+    assert "renamed to db/migration/V47__tz.sql" in summary, summary

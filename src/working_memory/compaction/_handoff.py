@@ -433,6 +433,12 @@ def handoff_entries(state: SpanState, progress: Progress | None = None) -> list[
         gone = any(same_file(f.path, r) for r in removed)
         if gone and "deleted" not in f.actions:
             what += ", then deleted (gone)"
+        now = next(
+            (b for a, b in (progress.renamed if progress else {}).items() if same_file(f.path, a)),
+            None,
+        )
+        if now is not None and not gone:
+            what += f", then renamed to {now}"
         back = not gone and any(same_file(f.path, r) for r in reverted)
         if back:
             what += ", then reverted (unchanged now)"

@@ -109,6 +109,7 @@ _NAMED_PATH = re.compile(r"(?<![\w/.])((?:[\w.-]+/)*[\w-]+\.[A-Za-z]{1,5})\b")
 _REVERT = re.compile(r"\bgit\s+(?:checkout\s+(?:HEAD\s+)?(?:--\s+)?|restore\s+)([^;&|\n]+)")
 # `git checkout x` without `--` puts a file back, or switches to a branch: a file has a path
 _FILE_LIKE = re.compile(r"/|\.\w{1,5}$")
+_MOVE = re.compile(r"(?:^|[;&|]\s*|\s)(?:git\s+)?mv\s+(?:-\w+\s+)*([^\s;&|]+)\s+([^\s;&|]+)")
 _RM = re.compile(r"(?:^|[;&|]\s*|\s)(?:git\s+rm|rm)\s+((?:-\w+\s+)*)([^;&|\n]+)")
 
 
@@ -199,6 +200,7 @@ class Progress:
     corrections: tuple[str, ...]
     removed: frozenset[str] = field(default=frozenset())
     reverted: frozenset[str] = field(default=frozenset())  # put back as committed (git checkout)
+    renamed: Mapping[str, str] = field(default_factory=dict)  # `git mv a b`: a is b now
     plan_is_older: bool = False  # the latest plan predates the last change to a file
     roles: Mapping[str, str] = field(default_factory=dict)  # path -> what it defines or says
     why: Mapping[str, str] = field(default_factory=dict)  # path -> the assistant's word on it
@@ -721,6 +723,11 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
                 for target in m.group(2).split():
                     removed.add(target.strip("'\""))
                     removed_at[target.strip("'\"")] = call.index
+    # a file renamed (`git mv V47_x.sql V47__x.sql`, `mv a b`): what it is called now
+    renamed: dict[str, str] = {}
+    for call in calls:
+        for m in _MOVE.finditer(_command(call) or ""):
+            renamed[m.group(1).strip("'\"")] = m.group(2).strip("'\"")
     # a folder removed (`rm -r src/Locking`) takes the files the span wrote under it
     for f in state.files:
         folder = next((r for r in list(removed) if _under(f.path, r)), None)
@@ -1327,6 +1334,7 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
         instead=instead,
         removed=frozenset(removed),
         reverted=frozenset(reverted),
+        renamed=renamed,
         plan_is_older=(
             last_plan is not None
             and last_change is not None

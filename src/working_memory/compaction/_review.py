@@ -306,6 +306,10 @@ def _untouched_ask(text: str, names: set[str], acted: Sequence[str]) -> str:
         asks = [m.start() for m in _CHANGE_ASK.finditer(clause, 0, max(at, 0))]
         if at >= 0 and asks:
             return clause[asks[-1] :].strip(" .")  # from the verb that asks it
+        if at >= 0 and _CHANGE_ASK.search(clause, at):
+            # "docs/encodings.md still says the default is "utf-8": update it": the file
+            # first, the verb after
+            return clause[at:].strip(" .")
     return ""
 
 
@@ -609,8 +613,16 @@ def done_point_step(step: str, listed: Points) -> bool:
     getNextValue() out of the channel loop" after the edit that moved it): a code name of the
     point's in the step."""
     named = identifiers(step)
-    return any(
+    if any(
         p.status == "changed and tested" and bool(named & identifiers(p.text))
+        for p in listed.points
+    ):
+        return True
+    # one the user says is the case already ("Next I'll change _strip_bom so that it strips
+    # the BOM from the first header name only" after "That's already the case: _strip_bom
+    # only looks at header[0]"): a code name of it or its answer
+    return any(
+        p.status == "done already" and bool(named & identifiers(f"{p.text} {p.answer}"))
         for p in listed.points
     )
 
