@@ -65,12 +65,15 @@ from .heldout24_set import LAST_STEP_RIGHT as _RIGHT24
 from .heldout25_set import HELDOUT25
 from .heldout25_set import LAST_STEP_NONE as _NONE25
 from .heldout25_set import LAST_STEP_RIGHT as _RIGHT25
+from .heldout26_set import HELDOUT26
+from .heldout26_set import LAST_STEP_NONE as _NONE26
+from .heldout26_set import LAST_STEP_RIGHT as _RIGHT26
 from .heldout_checks import HeldoutSet, Production, last_words, norm, span_text, users
 
 SETS = (
     HELDOUT2, HELDOUT3, HELDOUT4, HELDOUT5, HELDOUT6, HELDOUT7, HELDOUT8, HELDOUT9, HELDOUT10,
     HELDOUT11, HELDOUT12, HELDOUT13, HELDOUT14, HELDOUT15, HELDOUT16, HELDOUT17, HELDOUT18,
-    HELDOUT19, HELDOUT20, HELDOUT21, HELDOUT22, HELDOUT23, HELDOUT24, HELDOUT25,
+    HELDOUT19, HELDOUT20, HELDOUT21, HELDOUT22, HELDOUT23, HELDOUT24, HELDOUT25, HELDOUT26,
 )  # fmt: skip
 LAST_STEP_RIGHT = (
     _RIGHT13
@@ -86,6 +89,7 @@ LAST_STEP_RIGHT = (
     | _RIGHT23
     | _RIGHT24
     | _RIGHT25
+    | _RIGHT26
 )
 LAST_STEP_NONE = (
     _NONE14
@@ -100,6 +104,7 @@ LAST_STEP_NONE = (
     | _NONE23
     | _NONE24
     | _NONE25
+    | _NONE26
 )
 # The spans whose last words are not a stale step: the right one, or none at all.
 _LAST_STEP_NOT_STALE = LAST_STEP_RIGHT | LAST_STEP_NONE

@@ -125,6 +125,10 @@ _HELD_OUT = (
     ("heldout25-codex-fsyncloss", "codex", "_heldout25_codex_fsyncloss"),
     ("heldout25-swe-bomheader", "swe-agent", "_heldout25_swe_bomheader"),
     ("heldout25-chat-tzbilling", "openai-chat", "_heldout25_chat_tzbilling"),
+    ("heldout26-claude-draftloss", "claude-code", "_heldout26_claude_draftloss"),
+    ("heldout26-codex-poolstarve", "codex", "_heldout26_codex_poolstarve"),
+    ("heldout26-swe-urljoin", "swe-agent", "_heldout26_swe_urljoin"),
+    ("heldout26-chat-ctxleak", "openai-chat", "_heldout26_chat_ctxleak"),
 )
 _CLAUDE_FIXTURE = "claude-code/7c9e6679-7425-40de-944b-e07fc1f90ae7.jsonl"
 _CODEX_FIXTURE = "codex/rollout-2026-05-11T09-00-00-019e1625-789d-76c0-80ab-3724b5ddb799.jsonl"
