@@ -869,3 +869,21 @@ def test_a_file_renamed_is_listed_under_its_new_name() -> None:
     s.call("run", "renamed", command="git mv db/migration/V47_tz.sql db/migration/V47__tz.sql")
     summary = ExtractiveCompactor(word_limit=300).compact(s.messages).summary or ""
     assert "renamed to db/migration/V47__tz.sql" in summary, summary
+
+
+def test_a_check_chained_before_the_passing_run_is_no_set_up() -> None:
+    """`go vet ./... && go test ./...` after a failure: vet changes nothing, so it is not what
+    made the error stop."""
+    s = Script("You are a coding agent.")
+    s.user("Fix the leak test.")
+    s.call(
+        "run",
+        "--- FAIL: TestLeak (3.0s)\n    goroutines: 18046",
+        command="go test ./internal/quote/",
+    )
+    s.call(
+        "run", "ok  \tx/internal/quote\t1.2s", command="go vet ./... && go test ./internal/quote/"
+    )
+    done = progress(s.messages, span_state(s.messages))
+    [fix] = done.fixes
+    assert fix.change.startswith("re-running"), fix.change  # no change between, vet is none

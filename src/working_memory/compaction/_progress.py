@@ -1231,10 +1231,14 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
             # than any command before it
             chain = _parts(stop)
             at = next((n for n, part in enumerate(chain) if plain and plain <= set(part)), 0)
+            # (a check chained first, `go vet ./... && go test ...`, changes nothing)
             setup = [
                 " ".join(part)
                 for part in chain[:at]
-                if part and not LOOK_COMMAND.match(" ".join(part)) and part[0] != "cd"
+                if part
+                and not LOOK_COMMAND.match(" ".join(part))
+                and part[0] != "cd"
+                and not runs_tests(" ".join(part))
             ]
             if setup:
                 command = _clip("$ " + " && ".join(setup), 160)
