@@ -887,3 +887,35 @@ def test_a_check_chained_before_the_passing_run_is_no_set_up() -> None:
     done = progress(s.messages, span_state(s.messages))
     [fix] = done.fixes
     assert fix.change.startswith("re-running"), fix.change  # no change between, vet is none
+
+
+def test_a_runs_own_outcome_not_an_earlier_runs_of_the_command_it_ends_with() -> None:
+    """`sed -i ... && npx vitest run` passed; the earlier `npx vitest run` failed: the state
+    is the passing run's, not "failed: TypeError"."""
+    s = Script("You are a coding agent.")
+    s.user("Keep the reply draft when the agent switches tickets.")
+    s.call("edit_file", "ok", path="src/stores/drafts.ts", old="a", new="b")
+    s.call(
+        "run",
+        "FAIL  x.spec.ts\nTypeError: onBeforeRouteLeave is not a function\n"
+        "Tests  9 failed | 607 passed (616)",
+        command="npx vitest run",
+    )
+    s.call("edit_file", "ok", path="__mocks__/vue-router.ts", old="a", new="onBeforeRouteLeave")
+    s.call(
+        "run",
+        "Tests  616 passed (616)",
+        command="sed -i 's/^beforeEach/beforeEach/' vitest.setup.ts && npx vitest run",
+    )
+    done = progress(s.messages, span_state(s.messages))
+    assert "616 passed" in (done.current or ""), done.current
+    assert "TypeError" not in (done.current or ""), done.current
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["from fastapi import APIRouter, Depends, HTTPException, Response",
+     'raise HTTPException(status_code=404, detail="statement not found")'],
+)  # fmt: skip
+def test_a_line_of_source_naming_an_exception_is_no_error(line: str) -> None:
+    assert error_line(f"{line}\n", shell=True) is None

@@ -771,7 +771,11 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
     last_run = whole_run = None
     if runs:
         run = runs[-1]
-        outcome = next((r.outcome for r in state.commands if run.text.endswith(r.command)), None)
+        # this run's own record first: `sed -i ... && npx vitest run` passing is not the
+        # earlier `npx vitest run` that failed, though its text ends with that command
+        mine = [r for r in state.commands if r.index == run.index or r.command == run.text[2:]]
+        alike = [r for r in state.commands if run.text.endswith(r.command)]
+        outcome = next((r.outcome for r in (*mine, *alike)), None)
         if outcome is None:
             problem = error_line(run.result or "", shell=True)
             counts = outcome_line(run.result or "")

@@ -353,7 +353,8 @@ _RUNTIME_GAVE_UP = re.compile(r"[\w.-]+: (?:Heap exhausted|out of memory|Stack s
 # A line of source a look printed (`pub fn unpack(...) -> Result<usize, UnpackError> {`): it
 # names an error type, it reports none.
 _CODE_LINE = re.compile(
-    r"^(?:pub |fn |func |def |class |impl |let |const |import |use )|[{;]$"
+    r"^(?:pub |fn |func |def |class |impl |let |const |import |use |from \S+ import |raise \w|"
+    r"throw new |except \w|catch \()|[{;]$"
     r"|^[A-Z]\w*,$"  # a name in an import list (`UnauthorizedException,`)
 )
 # An exception line, its module path too (`django.db.utils.IntegrityError: ...`).
