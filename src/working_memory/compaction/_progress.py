@@ -19,6 +19,7 @@ from ._review import Points, declined_step, done_point_step, done_step, identifi
 from ._segments import content_text, is_chit_chat, is_typed_user_text, strip_line_numbers
 from ._span_state import (
     LOOK_COMMAND,
+    OUTPUT_FILTERS,
     RUNNER,
     SEGMENT,
     STATED_NEXT,
@@ -125,12 +126,6 @@ def _parts(call: Call) -> list[list[str]]:
 _FLAG_VALUE = re.compile(r"(?<!\S)(--?[\w-]+)=\S*")
 
 
-# Programs a run's output is piped through to be read: `| tee log | grep -E 'Executed'`
-# filters what the run printed, it is no part of what ran.
-_FILTERS = frozenset(["tee", "grep", "egrep", "head", "tail", "sed", "awk", "sort", "uniq", "wc",
-                      "cut", "less", "cat", "tr", "xcpretty", "column"])  # fmt: skip
-
-
 # A pipe outside quotes (`grep -E 'error:|TEST'` holds none).
 _PIPE = re.compile(r"""((?:[^|'"]|'[^']*'|"[^"]*")*)(?:\|(?!\|)|$)""")
 
@@ -138,7 +133,7 @@ _PIPE = re.compile(r"""((?:[^|'"]|'[^']*'|"[^"]*")*)(?:\|(?!\|)|$)""")
 def _unfiltered(piece: str) -> str:
     stages = [m.group(1).strip() for m in _PIPE.finditer(piece) if m.group(1).strip()]
     tail = [s.split()[0].rsplit("/", 1)[-1] for s in stages[1:] if s.split()]
-    return stages[0] if tail and all(t in _FILTERS for t in tail) else piece
+    return stages[0] if tail and all(t in OUTPUT_FILTERS for t in tail) else piece
 
 
 def _split_chain(text: str) -> list[list[str]]:
@@ -713,6 +708,7 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
     # Files removed again: by a shell rm / git rm, or a patch's Delete File.
     removed: set[str] = set()
     removed_at: dict[str, int] = {}  # where each was removed by a command
+    renamed: dict[str, str] = {}
     written = [f.path for f in state.files if {"created", "edited"} & set(f.actions)]
     for call in calls:
         command = call.args.get("command") or call.args.get("cmd")
@@ -723,11 +719,9 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
                 for target in m.group(2).split():
                     removed.add(target.strip("'\""))
                     removed_at[target.strip("'\"")] = call.index
-    # a file renamed (`git mv V47_x.sql V47__x.sql`, `mv a b`): what it is called now
-    renamed: dict[str, str] = {}
-    for call in calls:
-        for m in _MOVE.finditer(_command(call) or ""):
-            renamed[m.group(1).strip("'\"")] = m.group(2).strip("'\"")
+            # a file renamed (`git mv V47_x.sql V47__x.sql`, `mv a b`): what it is called now
+            for m in _MOVE.finditer(command):
+                renamed[m.group(1).strip("'\"")] = m.group(2).strip("'\"")
     # a folder removed (`rm -r src/Locking`) takes the files the span wrote under it
     for f in state.files:
         folder = next((r for r in list(removed) if _under(f.path, r)), None)
@@ -735,9 +729,9 @@ def progress(span: Sequence[Mapping[str, Any]], state: SpanState) -> Progress:
             removed.add(f.path)
             if folder in removed_at:
                 removed_at.setdefault(f.path, removed_at[folder])
-    removed |= {f.path for f in state.files if "deleted" in f.actions}
     for f in state.files:
         if "deleted" in f.actions:
+            removed.add(f.path)
             removed_at.setdefault(f.path, f.last_index)
     # the files a design brought in and took away again (what marks a design dropped), and
     # where each came in

@@ -44,6 +44,11 @@ _SHELL_TOOLS = frozenset(
 )
 _PATH_KEYS = ("file_path", "path", "notebook_path", "filename", "file")
 
+# GHC's runtime giving up (`logtally: Heap exhausted;`): its line ends with a semicolon, as a
+# line of source does.
+_RUNTIME_GAVE_UP = re.compile(
+    r"[\w.-]+: (?:Heap exhausted|out of memory|Stack space overflow|<<loop>>)"
+)
 # A line that reports an error: an exception with its message, a compiler's `error:`, a
 # failing test count, `fatal:`, Elixir's `** (CompileError)`, a harness's `<tool_use_error>`,
 # Go's failing test (`--- FAIL: TestX (0.04s)`).
@@ -53,7 +58,7 @@ _ERROR_LINE = re.compile(
     # sbt's failed run (`Failed: Total 1, Failed 1`), munit's failing test (`==> X a.Spec.t`),
     # GHC's runtime giving up (`logtally: Heap exhausted;`, `prog: out of memory`)
     r"|Failed: Total \d+, Failed [1-9]|^==> X \S"
-    r"|^[\w.-]+: (?:Heap exhausted|out of memory|Stack space overflow|<<loop>>)"
+    rf"|^{_RUNTIME_GAVE_UP.pattern}"
     r"|(?i:error|fatal|panic)(?:\[[\w\-]+\])?:\s*\S"
     r"|\*\* \(\w+"
     r"|<tool_use_error>"
@@ -348,8 +353,6 @@ def error_line(result: str, *, shell: bool) -> str | None:
     return _clip(best) if best else None
 
 
-# GHC's runtime giving up: its line ends with a semicolon, as a line of source does.
-_RUNTIME_GAVE_UP = re.compile(r"[\w.-]+: (?:Heap exhausted|out of memory|Stack space overflow)")
 # A line of source a look printed (`pub fn unpack(...) -> Result<usize, UnpackError> {`): it
 # names an error type, it reports none.
 _CODE_LINE = re.compile(
@@ -803,9 +806,12 @@ def _last_said(texts: Sequence[str]) -> str | None:
 # --- the whole span ---------------------------------------------------------------------------
 
 
-# Programs that only print what is there: a look, or a filter of what a look printed.
-_PRINTS = frozenset(["cut", "sort", "uniq", "tr", "column", "jq", "xxd", "od", "less", "more",
-                     "nl", "fold"])  # fmt: skip
+# Programs that only print what they are given or filter it: a run's output piped through them
+# (`| tee log | grep -E 'Executed'`) is still that run's, and a chain of them and of looks
+# prints what is there.
+OUTPUT_FILTERS = frozenset(["tee", "grep", "egrep", "head", "tail", "sed", "awk", "sort", "uniq",
+                            "wc", "cut", "less", "more", "cat", "tr", "xcpretty", "column", "jq",
+                            "xxd", "od", "nl", "fold"])  # fmt: skip
 # A look's own failure: the file it was to print is missing.
 _LOOK_FAILED = re.compile(
     r"No such file or directory|not found|Permission denied|Is a directory", re.IGNORECASE
@@ -817,7 +823,9 @@ def _only_looks(command: str, problem: str) -> bool:
     git log -2`, `grep -h 'failed' worker.log | cut -c1-400`), and what it printed is no
     failure of its own: the `throw new ...Exception(` of a file, a production log's error."""
     parts = [p.strip() for p in SEGMENT.split(command) if p.strip()]
-    looks = all(LOOK_COMMAND.match(p) or p.split()[0].rsplit("/", 1)[-1] in _PRINTS for p in parts)
+    looks = all(
+        LOOK_COMMAND.match(p) or p.split()[0].rsplit("/", 1)[-1] in OUTPUT_FILTERS for p in parts
+    )
     return bool(parts) and looks and not _LOOK_FAILED.search(problem)
 
 
